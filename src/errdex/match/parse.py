@@ -1399,11 +1399,23 @@ _WARNING_ANY = re.compile(
     r"^(\S[^\n]{0,1000}?\.pyw?|<[^>\n]{1,200}>):(\d{1,9}): ([A-Za-z_][\w.]{0,200}):(?: (.*))?$"
 )
 # a timestamp (its zone after a space too: gunicorn's ``[2024-01-09 13:24:40 +0000]``), then a
-# process id in brackets (``[7310]``) and the level
+# process id in brackets (``[7310]``) and the level: upper case, bare or bracketed, with celery's
+# process after a slash (``[%(asctime)s: %(levelname)s/%(processName)s]``, ``[2025-11-03
+# 16:28:12,387: WARNING/MainProcess]``); lower case in brackets, padded inside them (structlog's
+# console ``[error    ]``, VS Code's output channel ``[info]``); or between `` - `` fields, the
+# logger's name maybe before it (the logging cookbook's ``%(asctime)s - %(name)s -
+# %(levelname)s - %(message)s``). ``_ts_level`` reads whichever group matched.
 _LOG_TS = re.compile(
     r"^\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?(?:Z|[+-]\d{2}:?\d{2}))?\]?:?\s+"
-    r"(?:\[\d{1,9}\]\s+)?(?:\[?([A-Z]{1,9})\]?:?\s+)?"
+    r"(?:\[\d{1,9}\]\s+)?(?:\[?(?P<level>[A-Z]{1,9})(?P<process>/[\w.-]{1,100})?\]?:?\s+"
+    r"|\[(?P<lower>debug|info|warning|warn|error|critical|fatal) {0,8}\]\s+"
+    r"|- (?:[\w.]{1,200} - )?(?P<dashed>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - )?"
 )
+# a celery task's record after its header: ``%(task_name)s[%(task_id)s]: %(message)s``
+_CELERY_TASK = re.compile(r"^[A-Za-z_][\w.]{0,200}\[[0-9a-f-]{36}\]:\s")
+# uvicorn's ``%(levelprefix)s %(message)s``: the level and a colon padded so that the message
+# starts in column 10 (``INFO:     ``, ``ERROR:    ``, ``WARNING:  ``); ``_uvicorn_level``
+_LOG_PREFIX_COLUMN = re.compile(r"^(DEBUG|INFO|WARNING|ERROR|CRITICAL):( {1,5})(?=\S)")
 # a log's columns: ``[time]`` (rich's, a clock or a date and a clock), the level padded to its
 # column of 8 and a space, then the message (``CRITICAL`` fills the column, the others two
 # spaces or more); the logging call's ``file.py:12`` that rich right-aligns at the line's end
@@ -3267,16 +3279,49 @@ def _outdented(ln: str, margin: int) -> bool:
 
 
 def _log_record(ln: str) -> bool:
-    """A line that starts like a log record: a timestamp, ``LEVEL:logger:``, or glog's prefix."""
-    return bool(_LOG_TS.match(ln) or _LOG_BASIC.match(ln) or _LOG_GLOG.match(ln) or _LOG_APP.match(ln))
+    """A line that starts like a log record: a timestamp, ``LEVEL:logger:``, uvicorn's
+    ``LEVEL:`` column, or glog's prefix."""
+    return bool(
+        _LOG_TS.match(ln)
+        or _LOG_BASIC.match(ln)
+        or _LOG_GLOG.match(ln)
+        or _LOG_APP.match(ln)
+        or _uvicorn_level(ln)
+    )
+
+
+def _ts_level(m: re.Match[str]) -> str | None:
+    """The level a ``_LOG_TS`` match read, upper-cased (``[error    ]`` is ``ERROR``), None
+    when it read none."""
+    raw = m.group("level") or m.group("lower") or m.group("dashed")
+    return raw.upper() if raw else None
+
+
+def _names_logger(m: re.Match[str]) -> bool:
+    """Whether a logger's name may follow a ``_LOG_TS`` header (``TS LEVEL name: text``): not
+    after the formats that place the message right after their own fields (celery's
+    ``[TS: LEVEL/Process]``, the bracketed lower-case level, the `` - `` fields, which hold the
+    name), where a ``word: `` is the message's own (celery's ``consumer: Cannot connect``)."""
+    return not (m.group("process") or m.group("lower") or m.group("dashed"))
+
+
+def _uvicorn_level(ln: str) -> re.Match[str] | None:
+    """uvicorn's level prefix (``_LOG_PREFIX_COLUMN``): only when the padding puts the message in
+    column 10, the mark of its formatter; ``ERROR: text`` (pip's) and PostgreSQL's ``ERROR:  ``
+    pad otherwise."""
+    m = _LOG_PREFIX_COLUMN.match(ln)
+    return m if m is not None and len(m.group(1)) + 1 + len(m.group(2)) == _UVICORN_COLUMN else None
+
+
+_UVICORN_COLUMN = 10  # ``levelname + ":"`` padded to 9, then the format's space
 
 
 def _error_record(ln: str) -> bool:
     """A line that opens a log record at ERROR or above, in a format ``_log_record`` knows."""
     m = _LOG_TS.match(ln)
-    if m and m.group(1) in LEVELS:
-        return LEVELS[m.group(1)] in ("ERROR", "CRITICAL")
-    m = _LOG_BASIC.match(ln) or _LOG_APP.match(ln)
+    if m and (level := _ts_level(m)) in LEVELS:
+        return LEVELS[level] in ("ERROR", "CRITICAL")
+    m = _LOG_BASIC.match(ln) or _LOG_APP.match(ln) or _uvicorn_level(ln)
     if m:
         return LEVELS[m.group(1)] in ("ERROR", "CRITICAL")
     m = _LOG_GLOG.match(ln)
@@ -3326,10 +3371,10 @@ def _last_record(lines: list[str]) -> str:
     paste ends where the run failed, so the last record is the error and the ones above it are
     the run's earlier output (``DEBUG :: Using global proxy: ...``). Only when every line opens
     a record with a timestamp and a level, the last of them not below the first's level."""
-    heads = [_LOG_TS.match(ln) for ln in lines]
-    if not all(m is not None and m.group(1) in LEVELS for m in heads):
+    levels = [_ts_level(m) if (m := _LOG_TS.match(ln)) else None for ln in lines]
+    if not all(lv in LEVELS for lv in levels):
         return "\n".join(lines)
-    first, last = (_LEVEL_ORDER.index(LEVELS[m.group(1)]) for m in (heads[0], heads[-1]) if m is not None)
+    first, last = (_LEVEL_ORDER.index(LEVELS[lv]) for lv in (levels[0], levels[-1]) if lv is not None)
     return lines[-1] if last >= first else "\n".join(lines)
 
 
@@ -3368,10 +3413,10 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
             msg = msg[m.end() :]
             changed = True
         m = _LOG_TS.match(msg)
-        if m and (m.group(1) is None or m.group(1) in LEVELS):
-            msg = _strip_timestamped(block, msg[m.end() :], m.group(1))
+        if m and ((level := _ts_level(m)) is None or level in LEVELS):
+            msg = _strip_timestamped(block, msg[m.end() :], level, _names_logger(m))
             changed = True
-        m = _LOG_BASIC.match(msg) or _LOG_APP.match(msg)
+        m = _LOG_BASIC.match(msg) or _LOG_APP.match(msg) or _uvicorn_level(msg)
         if m is None and not changed and _COLUMN_HEAD.match(msg):
             m = _LOG_COLUMN.match(msg)  # a level in its column, no logger name (rich's)
         if m:
@@ -3389,17 +3434,21 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
 _LOG_FIELDS = re.compile(r"^(?:::[ \t]{1,4}[^\s:]{1,100}[ \t]{1,4}){0,4}::[ \t]{1,4}(?=\S)")
 
 
-def _strip_timestamped(block: Block, msg: str, level: str | None) -> str:
-    """After a timestamp (and level): ``::``-separated fields, a C++ source site, or a logger name."""
+def _strip_timestamped(block: Block, msg: str, level: str | None, named: bool = True) -> str:
+    """After a timestamp (and level): ``::``-separated fields, a celery task's name and id, a
+    C++ source site, or a logger name (only where the header's format may be followed by one:
+    ``named``)."""
     if level:
         block.exc_types.append("log." + LEVELS[level])
         if fields := _LOG_FIELDS.match(msg):
             return msg[fields.end() :]
+        if task := _CELERY_TASK.match(msg):
+            return msg[task.end() :]
     m2 = _LOG_CXX_SITE.match(msg)
     if m2:
         block.frames.append(Frame(m2.group(1), int(m2.group(2)), None))
         return msg[m2.end() :]
-    if block.exc_types and block.exc_types[-1].startswith("log."):
+    if named and block.exc_types and block.exc_types[-1].startswith("log."):
         m3 = _LOGGER_NAME.match(msg) or _LOGGER_BRACKET.match(msg)
         if m3 and not is_type_name(m3.group(1)):
             return msg[m3.end() :]
@@ -4208,6 +4257,13 @@ def _class_repr(block: Block, msg: str) -> str:
     return msg
 
 
+def _classless(block: Block) -> bool:
+    """Whether the block names no class: no type prefix, or only a log record's level
+    (``log.ERROR``: ``[TS: ERROR/MainProcess] Pool callback raised exception: LoopExit('...')``
+    still has the exception's repr to read)."""
+    return all(t.startswith("log.") for t in block.exc_types)
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, _from_error_record(block.message))
@@ -4219,9 +4275,10 @@ def _strip_prefixes(block: Block) -> None:
     if not block.exc_types:
         msg = _unprefixed_class(block, msg)
     msg = _qualified_after_prose(block, _strip_label(_title_tag(_unclosed_quote(block, msg))))
-    if not block.exc_types:
+    # (a log record's level is no class: the repr ending its text names the exception)
+    if _classless(block):
         msg = _exception_repr(block, msg)
-    if not block.exc_types:
+    if _classless(block):
         msg = _trailing_repr(block, msg)
     if not block.exc_types and "\n" in msg:
         msg = _repr_under_prose(block, msg)
