@@ -1033,14 +1033,17 @@ _SUMMARY_BANNER = re.compile(r"=+ warnings summary =+")
 # the location pytest groups a summary entry under when no test raised it (a warning at
 # collection or configuration): ``../../_pytest/config/__init__.py:1373`` on a line of its own
 _ENTRY_LOCATION = re.compile(r"\S{1,1000}\.pyw?:\d{1,9}")
+# ... and the count it writes instead of the ids when ten tests or more raised the warning
+# (``collapsed_location_report``: ``tests/test_network.py: 3 warnings`` per file)
+_ENTRY_COUNT = re.compile(r"\S{1,1000}\.pyw?: \d{1,9} warnings?")
 # the summary's footer, pytest's link to its page on warnings
 _SUMMARY_FOOTER = re.compile(r"-- Docs: https?://docs\.pytest\.org/\S{0,300}")
 
 
 def _entry_header(ln: str) -> bool:
-    """A line pytest prints above a warnings summary entry: a test id, or the location of a
-    warning no test raised."""
-    return _node_id(ln) or bool(_ENTRY_LOCATION.fullmatch(ln))
+    """A line pytest prints above a warnings summary entry: a test id, the location of a
+    warning no test raised, or a file's count of the tests that raised it."""
+    return _node_id(ln) or bool(_ENTRY_LOCATION.fullmatch(ln) or _ENTRY_COUNT.fullmatch(ln))
 
 
 def _pytest_summary_entries(lines: list[str]) -> list[str]:
@@ -1079,7 +1082,9 @@ def _pytest_summary_entries(lines: list[str]) -> list[str]:
                     i += 1
                     continue
                 break
-            out.append(nxt[w:] if _indent(nxt) == w else "  " + nxt.lstrip())
+            # (a line one space deeper is the message's own, as ``warnings`` printed it: scipy's
+            # ``... measured by the \n improvement ...``; the source line sits two deeper)
+            out.append(nxt[w:] if _indent(nxt) <= w + 1 else "  " + nxt.lstrip())
             i += 1
     return out
 
