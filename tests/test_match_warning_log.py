@@ -136,3 +136,14 @@ def test_an_entry_under_a_file_count_keeps_the_message_own_line_break() -> None:
     assert q.message == (
         "The iteration is not making good progress, as measured by the\n improvement from the last ten iterations."
     )
+
+
+def test_a_warning_logged_through_capture_warnings_keeps_its_location() -> None:
+    # ``logging.captureWarnings``: the ``py.warnings`` logger's header before the location
+    # (celery's worker format, logging's basic one) is no part of the path
+    for head in ("[2025-11-03 16:28:12,387: WARNING/MainProcess] ", "WARNING:py.warnings:"):
+        q = parse(
+            f"{head}/app/site-packages/plotkit/core.py:508: UserWarning: Too few points (3)\n  warn(msg)"
+        )
+        assert [(f.path, f.line) for f in q.frames] == [("/app/site-packages/plotkit/core.py", 508)]
+        assert (q.exc_type, q.message) == ("UserWarning", "Too few points (3)")

@@ -1505,6 +1505,15 @@ def _warning_line(ln: str) -> re.Match[str] | None:
     return m if m and is_type_name(m.group(3)) else None
 
 
+def _unlogged_path(path: str) -> str:
+    """A warning's location without the log header before it: ``logging.captureWarnings`` (which
+    celery's worker turns on) hands each warning to the ``py.warnings`` logger, whose format
+    prints its header first (``[2025-11-03 16:28:12,387: WARNING/MainProcess] /app/x.py``,
+    ``WARNING:py.warnings:/app/x.py``), and the location's pattern takes it as the path's head."""
+    m = _LOG_TS.match(path) or _LOG_BASIC.match(path)
+    return (path[m.end() :].lstrip() or path) if m else path
+
+
 def is_type_name(token: str, strict: bool = False) -> bool:
     """Does ``token`` look like an exception class name (possibly dotted)?
 
@@ -2636,7 +2645,7 @@ class _BlockParser:
         if not m:
             return None
         lines, n = self.lines, len(self.lines)
-        frame = Frame(m.group(1), int(m.group(2)), None)
+        frame = Frame(_unlogged_path(m.group(1)), int(m.group(2)), None)
         self.block.frames.append(frame)
         warn_lines = [m.group(4) or ""]  # the message may start on the next line
         j = i + 1
