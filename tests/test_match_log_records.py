@@ -98,16 +98,34 @@ def test_the_logged_wrapper_around_another_codebase_text_is_the_answer() -> None
         # uvicorn's level prefix, the message in column 10 (tadata-org/fastapi_mcp#70)
         ("ERROR:    Exception in ASGI application", "Exception in ASGI application", ["log.ERROR"]),
         ("WARNING:  Invalid HTTP request received.", "Invalid HTTP request received.", ["log.WARNING"]),
-        ("INFO:     Started\nERROR:    Disk full: /x", "Disk full: /x", ["log.ERROR"]),
         # padded otherwise it is no uvicorn column: pip's ``ERROR: `` is read as it was
         ("ERROR: Cannot uninstall x", "ERROR: Cannot uninstall x", []),
         # a word in brackets after the time that is no level keeps the header's old reading
         ("2024-01-01 10:00:00 [main] Disk full: /x", "[main] Disk full: /x", []),
+        # key-value records: structlog's ``KeyValueRenderer`` (hynek/structlog#299), logfmt's
+        ("event=\"Can't divide by zero\" logger='app' level='error'", "Can't divide by zero", ["log.ERROR"]),
+        ('level=warning msg="Disk full: /x" component=store', "Disk full: /x", ["log.WARNING"]),
+        # ... not without the event's key, nor when a word of the line is no pair
+        ("a=1 b=2", "a=1 b=2", []),
+        ("x=1 event=Disk full", "x=1 event=Disk full", []),
     ],
 )  # fmt: skip
 def test_log_headers_are_no_part_of_the_message(text: str, message: str, types: list[str]) -> None:
     q = parse(text)
     assert (q.message, q.exc_types) == (message, types)
+
+
+def test_a_uvicorn_record_over_a_traceback_is_not_its_message() -> None:
+    # the server's words about the request between the error printed above and the traceback
+    q = parse(
+        "RuntimeError: Task group is not initialized. Make sure to use run().\n"
+        'INFO:     127.0.0.1:38168 - "GET /mcp HTTP/1.1" 500 Internal Server Error\n'
+        "ERROR:    Exception in ASGI application\n"
+        "Traceback (most recent call last):\n"
+        '  File "/app/site-packages/srv/http.py", line 40, in __call__\n'
+        "    await self.session_manager.handle_request(scope, receive, send)\n"
+    )
+    assert q.message != "Exception in ASGI application"
 
 
 def test_an_exception_repr_ending_a_log_record_names_the_class() -> None:

@@ -3293,15 +3293,11 @@ def _outdented(ln: str, margin: int) -> bool:
 
 
 def _log_record(ln: str) -> bool:
-    """A line that starts like a log record: a timestamp, ``LEVEL:logger:``, uvicorn's
-    ``LEVEL:`` column, or glog's prefix."""
-    return bool(
-        _LOG_TS.match(ln)
-        or _LOG_BASIC.match(ln)
-        or _LOG_GLOG.match(ln)
-        or _LOG_APP.match(ln)
-        or _uvicorn_level(ln)
-    )
+    """A line that starts like a log record: a timestamp, ``LEVEL:logger:``, or glog's prefix.
+    (Not uvicorn's ``LEVEL:`` column: its records between a traceback and the error above it
+    are the server's words about the request, ``ERROR:    Exception in ASGI application``, no
+    record the error is read from; ``_strip_log_prefixes`` reads its level off the message.)"""
+    return bool(_LOG_TS.match(ln) or _LOG_BASIC.match(ln) or _LOG_GLOG.match(ln) or _LOG_APP.match(ln))
 
 
 def _ts_level(m: re.Match[str]) -> str | None:
@@ -3335,7 +3331,7 @@ def _error_record(ln: str) -> bool:
     m = _LOG_TS.match(ln)
     if m and (level := _ts_level(m)) in LEVELS:
         return LEVELS[level] in ("ERROR", "CRITICAL")
-    m = _LOG_BASIC.match(ln) or _LOG_APP.match(ln) or _uvicorn_level(ln)
+    m = _LOG_BASIC.match(ln) or _LOG_APP.match(ln)
     if m:
         return LEVELS[m.group(1)] in ("ERROR", "CRITICAL")
     m = _LOG_GLOG.match(ln)
@@ -4075,6 +4071,7 @@ def _trailing_repr(block: Block, msg: str) -> str:
     if not text.endswith(")"):
         return msg
     at = text.find("(")
+    known = len(block.exc_types)  # (a log record's level may be read already)
     for _ in range(_MAX_REPR_TRIES):
         if at <= 0:
             break
@@ -4083,7 +4080,7 @@ def _trailing_repr(block: Block, msg: str) -> str:
             start -= 1
         if start < at and (start == 0 or text[start - 1] in " \t`") and _repr_may_start(text, start):
             got = _exception_repr(block, text[start:])
-            if block.exc_types:
+            if len(block.exc_types) > known:
                 return got
         at = text.find("(", at + 1)
     return msg
@@ -4278,9 +4275,56 @@ def _classless(block: Block) -> bool:
     return all(t.startswith("log.") for t in block.exc_types)
 
 
+# one ``key=value`` pair of a key-value log line: the value quoted (a repr's quotes, logfmt's
+# double quotes, each with its escapes) or one bare word; one way to match each, so linear
+_KEY_VALUE = re.compile(
+    r"""([A-Za-z_][\w.]{0,50})=("(?:[^"\\\n]|\\.){0,5000}"|'(?:[^'\\\n]|\\.){0,5000}'|[^\s"'][^\s]{0,5000})(?:[ \t]+|$)"""
+)
+_EVENT_KEYS = ("event", "msg", "message")  # structlog's ``KeyValueRenderer``, logfmt's, others'
+_LEVEL_KEYS = ("level", "levelname", "lvl")
+
+
+def _key_value_record(block: Block, msg: str) -> str:
+    """A log record rendered as ``key=value`` pairs (structlog's ``KeyValueRenderer``: ``event="Can't
+    divide by zero" logger='app' level='error'``; logfmt's ``level=error msg="..."``): the message is
+    the event's value, unquoted (read as a literal, never evaluated), the level the level's. Only
+    when the whole first line is such pairs, two at least, one of them the event; the lines after
+    it are kept; a message whose type or level is read already is left as it is."""
+    if block.exc_types:
+        return msg
+    first, nl, rest = msg.partition("\n")
+    pairs: dict[str, str] = {}
+    pos, line = 0, first.strip()
+    while pos < len(line):
+        m = _KEY_VALUE.match(line, pos)
+        if m is None:
+            return msg
+        pairs.setdefault(m.group(1), m.group(2))
+        pos = m.end()
+    event = next((pairs[k] for k in _EVENT_KEYS if k in pairs), None)
+    if len(pairs) < 2 or event is None:
+        return msg
+    level = next((pairs[k] for k in _LEVEL_KEYS if k in pairs), None)
+    if level is not None and (lv := _unquoted_value(level).upper()) in LEVELS:
+        block.exc_types.append("log." + LEVELS[lv])
+    return _unquoted_value(event) + nl + rest
+
+
+def _unquoted_value(value: str) -> str:
+    """A ``key=value`` pair's value as text: a quoted one read as a string literal."""
+    if value[:1] in "'\"":
+        try:
+            got = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            return value[1:-1]
+        return got if isinstance(got, str) else value[1:-1]
+    return value
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, _from_error_record(block.message))
+    msg = _key_value_record(block, msg)
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
     msg = _class_repr(block, msg)
@@ -4289,10 +4333,11 @@ def _strip_prefixes(block: Block) -> None:
     if not block.exc_types:
         msg = _unprefixed_class(block, msg)
     msg = _qualified_after_prose(block, _strip_label(_title_tag(_unclosed_quote(block, msg))))
-    # (a log record's level is no class: the repr ending its text names the exception)
-    if _classless(block):
+    # (a log record's level is no class: the repr ending its text names the exception, unless
+    # frames follow the record, whose own exception line the paste may have cut)
+    if _classless(block) and not (block.exc_types and block.frames):
         msg = _exception_repr(block, msg)
-    if _classless(block):
+    if _classless(block) and not (block.exc_types and block.frames):
         msg = _trailing_repr(block, msg)
     if not block.exc_types and "\n" in msg:
         msg = _repr_under_prose(block, msg)
