@@ -114,3 +114,36 @@ def test_one_summary_entry_under_its_banner_reads_as_its_warning() -> None:
     assert len(q.blocks) == 1 and q.message == "Too few points (3) for a density estimate."
     res = Matcher.from_entries([_VARIANCE, _FEW]).explain(one)
     assert res.matches and res.matches[0].id == "w2" and not res.matches[0].approximate, res.verdict
+
+
+def test_an_entry_under_a_file_count_keeps_the_message_own_line_break() -> None:
+    # ten tests or more raising one warning: pytest writes ``file: N warnings`` over the entry
+    # (``collapsed_location_report``), and the message's own line goes on one space deeper than
+    # the entry, the source line two; with the user's sentence above the summary
+    paste = "\n".join(
+        [
+            "For example, in the unit test we have",
+            "",
+            "tests/test_network.py: 3 warnings",
+            "  /home/ci/pkg/stats.py:360: RuntimeWarning: The iteration is not making good progress, as"
+            " measured by the ",
+            "   improvement from the last ten iterations.",
+            "    x0 = solve(lambda x: f(x, a), start)",
+        ]
+    )
+    q = parse(paste)
+    assert q.exc_type == "RuntimeWarning"
+    assert q.message == (
+        "The iteration is not making good progress, as measured by the\n improvement from the last ten iterations."
+    )
+
+
+def test_a_warning_logged_through_capture_warnings_keeps_its_location() -> None:
+    # ``logging.captureWarnings``: the ``py.warnings`` logger's header before the location
+    # (celery's worker format, logging's basic one) is no part of the path
+    for head in ("[2025-11-03 16:28:12,387: WARNING/MainProcess] ", "WARNING:py.warnings:"):
+        q = parse(
+            f"{head}/app/site-packages/plotkit/core.py:508: UserWarning: Too few points (3)\n  warn(msg)"
+        )
+        assert [(f.path, f.line) for f in q.frames] == [("/app/site-packages/plotkit/core.py", 508)]
+        assert (q.exc_type, q.message) == ("UserWarning", "Too few points (3)")

@@ -14,7 +14,7 @@ import re
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import compress, filterfalse, pairwise, repeat
 from operator import contains
@@ -63,6 +63,7 @@ from errdex.match.verify import (
     cut_cover,
     echoed,
     fit,
+    line_spans,
     loose_fit,
     quoted_gaps,
     repr_gaps,
@@ -1784,6 +1785,8 @@ def _judge_shaped(idx: Index, tf: TextFit, c: Cand, lit_len: int, repr_ok: bool)
     if not lits[0]:
         return  # a template opening with a hole (``{message}\n\nSee ...``) holds any text before its own
     names = idx.patterns[c.pid].names
+    if "\n" in tf.message:  # the values cut where the paste breaks its lines as the template does
+        f = replace(f, spans=line_spans(idx.segs(c.pid), f.spans, tf.cmsg, tf.new_line))
     if shaped_values(names, values(list(names), f, tf.message, tf.cmap), lits):
         c.confident = True
         c.reasons.append("each value is one line of the shape its placeholder prints")

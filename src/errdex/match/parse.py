@@ -1033,14 +1033,17 @@ _SUMMARY_BANNER = re.compile(r"=+ warnings summary =+")
 # the location pytest groups a summary entry under when no test raised it (a warning at
 # collection or configuration): ``../../_pytest/config/__init__.py:1373`` on a line of its own
 _ENTRY_LOCATION = re.compile(r"\S{1,1000}\.pyw?:\d{1,9}")
+# ... and the count it writes instead of the ids when ten tests or more raised the warning
+# (``collapsed_location_report``: ``tests/test_network.py: 3 warnings`` per file)
+_ENTRY_COUNT = re.compile(r"\S{1,1000}\.pyw?: \d{1,9} warnings?")
 # the summary's footer, pytest's link to its page on warnings
 _SUMMARY_FOOTER = re.compile(r"-- Docs: https?://docs\.pytest\.org/\S{0,300}")
 
 
 def _entry_header(ln: str) -> bool:
-    """A line pytest prints above a warnings summary entry: a test id, or the location of a
-    warning no test raised."""
-    return _node_id(ln) or bool(_ENTRY_LOCATION.fullmatch(ln))
+    """A line pytest prints above a warnings summary entry: a test id, the location of a
+    warning no test raised, or a file's count of the tests that raised it."""
+    return _node_id(ln) or bool(_ENTRY_LOCATION.fullmatch(ln) or _ENTRY_COUNT.fullmatch(ln))
 
 
 def _pytest_summary_entries(lines: list[str]) -> list[str]:
@@ -1079,7 +1082,9 @@ def _pytest_summary_entries(lines: list[str]) -> list[str]:
                     i += 1
                     continue
                 break
-            out.append(nxt[w:] if _indent(nxt) == w else "  " + nxt.lstrip())
+            # (a line one space deeper is the message's own, as ``warnings`` printed it: scipy's
+            # ``... measured by the \n improvement ...``; the source line sits two deeper)
+            out.append(nxt[w:] if _indent(nxt) <= w + 1 else "  " + nxt.lstrip())
             i += 1
     return out
 
@@ -1399,11 +1404,23 @@ _WARNING_ANY = re.compile(
     r"^(\S[^\n]{0,1000}?\.pyw?|<[^>\n]{1,200}>):(\d{1,9}): ([A-Za-z_][\w.]{0,200}):(?: (.*))?$"
 )
 # a timestamp (its zone after a space too: gunicorn's ``[2024-01-09 13:24:40 +0000]``), then a
-# process id in brackets (``[7310]``) and the level
+# process id in brackets (``[7310]``) and the level: upper case, bare or bracketed, with celery's
+# process after a slash (``[%(asctime)s: %(levelname)s/%(processName)s]``, ``[2025-11-03
+# 16:28:12,387: WARNING/MainProcess]``); lower case in brackets, padded inside them (structlog's
+# console ``[error    ]``, VS Code's output channel ``[info]``); or between `` - `` fields, the
+# logger's name maybe before it (the logging cookbook's ``%(asctime)s - %(name)s -
+# %(levelname)s - %(message)s``). ``_ts_level`` reads whichever group matched.
 _LOG_TS = re.compile(
     r"^\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?(?:Z|[+-]\d{2}:?\d{2}))?\]?:?\s+"
-    r"(?:\[\d{1,9}\]\s+)?(?:\[?([A-Z]{1,9})\]?:?\s+)?"
+    r"(?:\[\d{1,9}\]\s+)?(?:\[?(?P<level>[A-Z]{1,9})(?P<process>/[\w.-]{1,100})?\]?:?\s+"
+    r"|\[(?P<lower>debug|info|warning|warn|error|critical|fatal) {0,8}\]\s+"
+    r"|- (?:[\w.]{1,200} - )?(?P<dashed>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - )?"
 )
+# a celery task's record after its header: ``%(task_name)s[%(task_id)s]: %(message)s``
+_CELERY_TASK = re.compile(r"^[A-Za-z_][\w.]{0,200}\[[0-9a-f-]{36}\]:\s")
+# uvicorn's ``%(levelprefix)s %(message)s``: the level and a colon padded so that the message
+# starts in column 10 (``INFO:     ``, ``ERROR:    ``, ``WARNING:  ``); ``_uvicorn_level``
+_LOG_PREFIX_COLUMN = re.compile(r"^(DEBUG|INFO|WARNING|ERROR|CRITICAL):( {1,5})(?=\S)")
 # a log's columns: ``[time]`` (rich's, a clock or a date and a clock), the level padded to its
 # column of 8 and a space, then the message (``CRITICAL`` fills the column, the others two
 # spaces or more); the logging call's ``file.py:12`` that rich right-aligns at the line's end
@@ -1486,6 +1503,15 @@ def _warning_line(ln: str) -> re.Match[str] | None:
         return m
     m = _WARNING_ANY.match(ln)
     return m if m and is_type_name(m.group(3)) else None
+
+
+def _unlogged_path(path: str) -> str:
+    """A warning's location without the log header before it: ``logging.captureWarnings`` (which
+    celery's worker turns on) hands each warning to the ``py.warnings`` logger, whose format
+    prints its header first (``[2025-11-03 16:28:12,387: WARNING/MainProcess] /app/x.py``,
+    ``WARNING:py.warnings:/app/x.py``), and the location's pattern takes it as the path's head."""
+    m = _LOG_TS.match(path) or _LOG_BASIC.match(path)
+    return (path[m.end() :].lstrip() or path) if m else path
 
 
 def is_type_name(token: str, strict: bool = False) -> bool:
@@ -2619,7 +2645,7 @@ class _BlockParser:
         if not m:
             return None
         lines, n = self.lines, len(self.lines)
-        frame = Frame(m.group(1), int(m.group(2)), None)
+        frame = Frame(_unlogged_path(m.group(1)), int(m.group(2)), None)
         self.block.frames.append(frame)
         warn_lines = [m.group(4) or ""]  # the message may start on the next line
         j = i + 1
@@ -3267,15 +3293,44 @@ def _outdented(ln: str, margin: int) -> bool:
 
 
 def _log_record(ln: str) -> bool:
-    """A line that starts like a log record: a timestamp, ``LEVEL:logger:``, or glog's prefix."""
+    """A line that starts like a log record: a timestamp, ``LEVEL:logger:``, or glog's prefix.
+    (Not uvicorn's ``LEVEL:`` column: its records between a traceback and the error above it
+    are the server's words about the request, ``ERROR:    Exception in ASGI application``, no
+    record the error is read from; ``_strip_log_prefixes`` reads its level off the message.)"""
     return bool(_LOG_TS.match(ln) or _LOG_BASIC.match(ln) or _LOG_GLOG.match(ln) or _LOG_APP.match(ln))
+
+
+def _ts_level(m: re.Match[str]) -> str | None:
+    """The level a ``_LOG_TS`` match read, upper-cased (``[error    ]`` is ``ERROR``), None
+    when it read none."""
+    raw = m.group("level") or m.group("lower") or m.group("dashed")
+    return raw.upper() if raw else None
+
+
+def _names_logger(m: re.Match[str]) -> bool:
+    """Whether a logger's name may follow a ``_LOG_TS`` header (``TS LEVEL name: text``): not
+    after the formats that place the message right after their own fields (celery's
+    ``[TS: LEVEL/Process]``, the bracketed lower-case level, the `` - `` fields, which hold the
+    name), where a ``word: `` is the message's own (celery's ``consumer: Cannot connect``)."""
+    return not (m.group("process") or m.group("lower") or m.group("dashed"))
+
+
+def _uvicorn_level(ln: str) -> re.Match[str] | None:
+    """uvicorn's level prefix (``_LOG_PREFIX_COLUMN``): only when the padding puts the message in
+    column 10, the mark of its formatter; ``ERROR: text`` (pip's) and PostgreSQL's ``ERROR:  ``
+    pad otherwise."""
+    m = _LOG_PREFIX_COLUMN.match(ln)
+    return m if m is not None and len(m.group(1)) + 1 + len(m.group(2)) == _UVICORN_COLUMN else None
+
+
+_UVICORN_COLUMN = 10  # ``levelname + ":"`` padded to 9, then the format's space
 
 
 def _error_record(ln: str) -> bool:
     """A line that opens a log record at ERROR or above, in a format ``_log_record`` knows."""
     m = _LOG_TS.match(ln)
-    if m and m.group(1) in LEVELS:
-        return LEVELS[m.group(1)] in ("ERROR", "CRITICAL")
+    if m and (level := _ts_level(m)) in LEVELS:
+        return LEVELS[level] in ("ERROR", "CRITICAL")
     m = _LOG_BASIC.match(ln) or _LOG_APP.match(ln)
     if m:
         return LEVELS[m.group(1)] in ("ERROR", "CRITICAL")
@@ -3326,10 +3381,10 @@ def _last_record(lines: list[str]) -> str:
     paste ends where the run failed, so the last record is the error and the ones above it are
     the run's earlier output (``DEBUG :: Using global proxy: ...``). Only when every line opens
     a record with a timestamp and a level, the last of them not below the first's level."""
-    heads = [_LOG_TS.match(ln) for ln in lines]
-    if not all(m is not None and m.group(1) in LEVELS for m in heads):
+    levels = [_ts_level(m) if (m := _LOG_TS.match(ln)) else None for ln in lines]
+    if not all(lv in LEVELS for lv in levels):
         return "\n".join(lines)
-    first, last = (_LEVEL_ORDER.index(LEVELS[m.group(1)]) for m in (heads[0], heads[-1]) if m is not None)
+    first, last = (_LEVEL_ORDER.index(LEVELS[lv]) for lv in (levels[0], levels[-1]) if lv is not None)
     return lines[-1] if last >= first else "\n".join(lines)
 
 
@@ -3368,10 +3423,10 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
             msg = msg[m.end() :]
             changed = True
         m = _LOG_TS.match(msg)
-        if m and (m.group(1) is None or m.group(1) in LEVELS):
-            msg = _strip_timestamped(block, msg[m.end() :], m.group(1))
+        if m and ((level := _ts_level(m)) is None or level in LEVELS):
+            msg = _strip_timestamped(block, msg[m.end() :], level, _names_logger(m))
             changed = True
-        m = _LOG_BASIC.match(msg) or _LOG_APP.match(msg)
+        m = _LOG_BASIC.match(msg) or _LOG_APP.match(msg) or _uvicorn_level(msg)
         if m is None and not changed and _COLUMN_HEAD.match(msg):
             m = _LOG_COLUMN.match(msg)  # a level in its column, no logger name (rich's)
         if m:
@@ -3389,17 +3444,21 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
 _LOG_FIELDS = re.compile(r"^(?:::[ \t]{1,4}[^\s:]{1,100}[ \t]{1,4}){0,4}::[ \t]{1,4}(?=\S)")
 
 
-def _strip_timestamped(block: Block, msg: str, level: str | None) -> str:
-    """After a timestamp (and level): ``::``-separated fields, a C++ source site, or a logger name."""
+def _strip_timestamped(block: Block, msg: str, level: str | None, named: bool = True) -> str:
+    """After a timestamp (and level): ``::``-separated fields, a celery task's name and id, a
+    C++ source site, or a logger name (only where the header's format may be followed by one:
+    ``named``)."""
     if level:
         block.exc_types.append("log." + LEVELS[level])
         if fields := _LOG_FIELDS.match(msg):
             return msg[fields.end() :]
+        if task := _CELERY_TASK.match(msg):
+            return msg[task.end() :]
     m2 = _LOG_CXX_SITE.match(msg)
     if m2:
         block.frames.append(Frame(m2.group(1), int(m2.group(2)), None))
         return msg[m2.end() :]
-    if block.exc_types and block.exc_types[-1].startswith("log."):
+    if named and block.exc_types and block.exc_types[-1].startswith("log."):
         m3 = _LOGGER_NAME.match(msg) or _LOGGER_BRACKET.match(msg)
         if m3 and not is_type_name(m3.group(1)):
             return msg[m3.end() :]
@@ -4012,6 +4071,7 @@ def _trailing_repr(block: Block, msg: str) -> str:
     if not text.endswith(")"):
         return msg
     at = text.find("(")
+    known = len(block.exc_types)  # (a log record's level may be read already)
     for _ in range(_MAX_REPR_TRIES):
         if at <= 0:
             break
@@ -4020,7 +4080,7 @@ def _trailing_repr(block: Block, msg: str) -> str:
             start -= 1
         if start < at and (start == 0 or text[start - 1] in " \t`") and _repr_may_start(text, start):
             got = _exception_repr(block, text[start:])
-            if block.exc_types:
+            if len(block.exc_types) > known:
                 return got
         at = text.find("(", at + 1)
     return msg
@@ -4208,9 +4268,63 @@ def _class_repr(block: Block, msg: str) -> str:
     return msg
 
 
+def _classless(block: Block) -> bool:
+    """Whether the block names no class: no type prefix, or only a log record's level
+    (``log.ERROR``: ``[TS: ERROR/MainProcess] Pool callback raised exception: LoopExit('...')``
+    still has the exception's repr to read)."""
+    return all(t.startswith("log.") for t in block.exc_types)
+
+
+# one ``key=value`` pair of a key-value log line: the value quoted (a repr's quotes, logfmt's
+# double quotes, each with its escapes) or one bare word; one way to match each, so linear
+_KEY_VALUE = re.compile(
+    r"""([A-Za-z_][\w.]{0,50})=("(?:[^"\\\n]|\\.){0,5000}"|'(?:[^'\\\n]|\\.){0,5000}'|[^\s"'][^\s]{0,5000})(?:[ \t]+|$)"""
+)
+_EVENT_KEYS = ("event", "msg", "message")  # structlog's ``KeyValueRenderer``, logfmt's, others'
+_LEVEL_KEYS = ("level", "levelname", "lvl")
+
+
+def _key_value_record(block: Block, msg: str) -> str:
+    """A log record rendered as ``key=value`` pairs (structlog's ``KeyValueRenderer``: ``event="Can't
+    divide by zero" logger='app' level='error'``; logfmt's ``level=error msg="..."``): the message is
+    the event's value, unquoted (read as a literal, never evaluated), the level the level's. Only
+    when the whole first line is such pairs, two at least, one of them the event; the lines after
+    it are kept; a message whose type or level is read already is left as it is."""
+    if block.exc_types:
+        return msg
+    first, nl, rest = msg.partition("\n")
+    pairs: dict[str, str] = {}
+    pos, line = 0, first.strip()
+    while pos < len(line):
+        m = _KEY_VALUE.match(line, pos)
+        if m is None:
+            return msg
+        pairs.setdefault(m.group(1), m.group(2))
+        pos = m.end()
+    event = next((pairs[k] for k in _EVENT_KEYS if k in pairs), None)
+    if len(pairs) < 2 or event is None:
+        return msg
+    level = next((pairs[k] for k in _LEVEL_KEYS if k in pairs), None)
+    if level is not None and (lv := _unquoted_value(level).upper()) in LEVELS:
+        block.exc_types.append("log." + LEVELS[lv])
+    return _unquoted_value(event) + nl + rest
+
+
+def _unquoted_value(value: str) -> str:
+    """A ``key=value`` pair's value as text: a quoted one read as a string literal."""
+    if value[:1] in "'\"":
+        try:
+            got = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            return value[1:-1]
+        return got if isinstance(got, str) else value[1:-1]
+    return value
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, _from_error_record(block.message))
+    msg = _key_value_record(block, msg)
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
     msg = _class_repr(block, msg)
@@ -4219,9 +4333,11 @@ def _strip_prefixes(block: Block) -> None:
     if not block.exc_types:
         msg = _unprefixed_class(block, msg)
     msg = _qualified_after_prose(block, _strip_label(_title_tag(_unclosed_quote(block, msg))))
-    if not block.exc_types:
+    # (a log record's level is no class: the repr ending its text names the exception, unless
+    # frames follow the record, whose own exception line the paste may have cut)
+    if _classless(block) and not (block.exc_types and block.frames):
         msg = _exception_repr(block, msg)
-    if not block.exc_types:
+    if _classless(block) and not (block.exc_types and block.frames):
         msg = _trailing_repr(block, msg)
     if not block.exc_types and "\n" in msg:
         msg = _repr_under_prose(block, msg)

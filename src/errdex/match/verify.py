@@ -324,6 +324,54 @@ def _balanced_spans(spans: list[tuple[int, int]], cmsg: str) -> list[tuple[int, 
     return out
 
 
+MAX_LINE_MOVES = 20  # later occurrences of a literal tried as where its line break falls
+
+
+def line_spans(
+    segs: Sequence[str], spans: list[tuple[int, int]], cmsg: str, new_line: Callable[[int], bool]
+) -> list[tuple[int, int]]:
+    """The spans of a full fit with each literal the template writes with a line break at an
+    edge (``segs``, the literals as written: ``".\n"`` after ``{exc}`` in ``{exc}.\n{step}``)
+    placed where the message breaks its line too, when it breaks it anywhere after the leftmost
+    placement. The compact form the fit works in has no line breaks, so ``fit`` takes the
+    first ``.`` for that literal, the one inside the value (``Error -3 connecting to
+    redis:6379. Lookup timed out.``), and the next value runs over the line's end: a shape
+    (``shaped_values``) the template never prints, while the paste shows it line for line.
+    The literal moves to its first later occurrence with a line break where the template has
+    one (``new_line``: before a compact position), the literals after it placed again
+    leftmost; when none such fits, the leftmost placement stays. At most ``MAX_LINE_MOVES``
+    occurrences are tried per literal."""
+    out = list(spans)
+    if len(segs) != len(out):
+        return out
+    m = len(cmsg)
+    for k in range(1, len(out) - 1):  # (the first literal opens the fit, the last one ends it)
+        seg = segs[k].strip(" \t")
+        before, after = seg.startswith("\n"), seg.endswith("\n")
+        if not (before or after) or out[k][0] == out[k][1]:
+            continue
+        lit = cmsg[out[k][0] : out[k][1]]
+        at = out[k][0]
+        if _breaks(at, at + len(lit), before, after, new_line, m):
+            continue
+        for _ in range(MAX_LINE_MOVES):
+            at = cmsg.find(lit, at + 1)
+            if at < 0:
+                break
+            if _breaks(at, at + len(lit), before, after, new_line, m):
+                moved = _place_after(cmsg, out, k - 1, at)
+                if moved is not None:
+                    out = moved
+                break
+    return out
+
+
+def _breaks(at: int, end: int, before: bool, after: bool, new_line: Callable[[int], bool], m: int) -> bool:
+    """Whether a literal placed at compact ``at`` to ``end`` has a line break before it
+    (``before``) and after it (``after``, or the message's end) where the template has one."""
+    return (not before or new_line(at)) and (not after or new_line(end) or end == m)
+
+
 def _outside_brackets(cmsg: str, s: int, e: int, lit: str) -> int:
     """For a value ``cmsg[s:e]`` that leaves a bracket open, the first position after ``e``
     where ``lit`` starts with every bracket opened since ``s`` closed again; -1 when there is
