@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import first, package_matcher
 
 from errdex.match import Match, Matcher, Result
-from errdex.store import Store
 
 SIGNERS = """\
 KNOWN = {"v4": object(), "s3v4": object()}
@@ -44,22 +44,9 @@ class RequestSigner:
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("container_value")
-    pkg = root / "signlib"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "signers.py").write_text(SIGNERS)
-    db = str(root / "c.db")
-    index(str(root), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
-
-
-def first(res: Result) -> Match:
-    """The best answer; there must be one."""
-    return res.matches[0] if res.matches else pytest.fail(res.verdict)
+    files = {"signlib/__init__.py": "", "signlib/signers.py": SIGNERS}
+    with package_matcher(tmp_path_factory.mktemp("container_value"), files) as m:
+        yield m
 
 
 def _site(res: Result, function: str) -> Match:
