@@ -40,6 +40,33 @@ def load_document(stream):
         raise LoadFailure("the stream closed before the first document")
 """
 
+# a raise of another package's class the library imports, with no message of its own (Flask's
+# ``raise BadRequest()`` of werkzeug's class, which prints its default description) ...
+HTTP = """\
+from otherpkg.exceptions import BadRequest
+
+
+def _reject_body(body):
+    if body is None:
+        raise BadRequest()
+"""
+
+# ... and the library's own namesake class, raised bare too (Django's ``BadRequest``)
+ADMIN = """\
+class BadRequest(Exception):
+    pass
+
+
+def change_view(request):
+    if request is None:
+        raise BadRequest
+    return change_view(request)
+
+
+def add_view(request):
+    return change_view(request)
+"""
+
 WORDS = "mapping values are not allowed here"
 
 
@@ -51,6 +78,8 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
         "yamlkit/yaml/__init__.py": "",
         "yamlkit/yaml/scanner.py": SCANNER,
         "yamlkit/loader.py": LOADER,
+        "yamlkit/http.py": HTTP,
+        "yamlkit/admin.py": ADMIN,
     }
     with package_matcher(tmp_path_factory.mktemp("namesake"), files) as m:
         yield m
@@ -99,3 +128,20 @@ def test_a_class_after_a_backtick_or_a_labels_colon_is_the_librarys_own(
     assert embedded_error(paste, matcher.index) == ("yamlkit.yaml.scanner.ScannerError", rest)
     res = matcher.explain(paste)
     assert res.matches and not res.matches[0].approximate, res.verdict
+
+
+def test_a_namesake_of_the_printed_class_is_no_agreement_of_class(matcher: Matcher) -> None:
+    # ``werkzeug.exceptions.BadRequest: 400 Bad Request: ...`` (runtime4's flask-rt-005) is the
+    # raise of werkzeug's class Flask imports, not Django's own ``BadRequest``: Python printed
+    # the class with werkzeug's module, so the namesake's class does not agree with it (its
+    # raise stays an answer, after the raise of the class printed)
+    res = matcher.explain(
+        "otherpkg.exceptions.BadRequest: 400 Bad Request: The browser (or proxy) sent a request that"
+        " this server could not understand."
+    )
+    got = [(m.function, m.score) for m in res.matches]
+    assert res.matches and res.matches[0].function == "_reject_body", got
+    namesake = next(m for m in res.matches if m.function == "change_view")
+    assert namesake.score < res.matches[0].score
+    assert not any(r.startswith("exception type agrees") for r in namesake.reasons), namesake.reasons
+    assert any("does not hold" in r for r in namesake.reasons), namesake.reasons

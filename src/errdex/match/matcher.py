@@ -78,7 +78,16 @@ from errdex.match.signature import (
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.validation_listing import whole_input_method
-from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
+from errdex.match.verify import (
+    CLASS_HEAD,
+    CLASS_TAIL,
+    CONTAINER_OPENS,
+    compact,
+    compact_map,
+    container_opens,
+    fit,
+    printed_class,
+)
 from errdex.pyexc import is_builtin, stdlib_module
 
 if TYPE_CHECKING:
@@ -2044,11 +2053,6 @@ def _one_container(m: str) -> bool:
     return False
 
 
-# the opening character a container placeholder prints (``extract.containers`` ends its name in
-# the shape read: ``paths: list!r``)
-_CONTAINER_OPENS = ((": list", "["), (": dict", "{"))
-
-
 def _prints_value(segs: tuple[str, ...], names: tuple[str, ...], value: str) -> bool:
     """Whether a template (literal segments as written around its placeholders) prints ``value``
     as one value: no placeholder and no text for no value (``raise LookupError()``, an ``assert``
@@ -2066,7 +2070,7 @@ def _prints_value(segs: tuple[str, ...], names: tuple[str, ...], value: str) -> 
         return False
     if _prints_class(names[0]) and not printed_class(inner):
         return False
-    return all(inner.startswith(opens) for shape, opens in _CONTAINER_OPENS if shape in names[0])
+    return inner.startswith(container_opens(names[0]))
 
 
 def _prints_class(name: str) -> bool:
@@ -2112,7 +2116,7 @@ def _shape_shown(name: str, value: str) -> tuple[int, str] | None:
     a container the extractor read (``errors: list!r``); None for a placeholder of any value."""
     if _prints_class(name) and printed_class(value):
         return len(CLASS_HEAD + CLASS_TAIL), "a class object"
-    for shape, opens in _CONTAINER_OPENS:
+    for shape, opens in CONTAINER_OPENS:
         if shape in name and value.startswith(opens):
             return 2, f"a {shape.removeprefix(': ')}"
     return None

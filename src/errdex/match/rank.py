@@ -724,6 +724,17 @@ class Ranker:
                 return real
         return got
 
+    def _printed_relation(self, ei: int, site: SiteFacts) -> tuple[float, str | None]:
+        """``_site_relation``, save that a raise of a namesake of the class the paste prints
+        (``_foreign_namesake``: Django's own ``BadRequest`` under a pasted
+        ``werkzeug.exceptions.BadRequest``) gains nothing by the name: Python printed another
+        package's class, so the names agreeing is no evidence for this raise, and a raise of
+        the class printed (Flask's ``raise BadRequest()`` of werkzeug's) ranks above it."""
+        tw, why = self._site_relation(site)
+        if tw > 0 and self._foreign_namesake(ei):
+            return 0.0, None
+        return tw, why
+
     def _raised_here(self, fw: float, tw: float, text: float) -> bool:
         """The traceback ends in the entry's function (its last frame, a library one), the pasted
         class is the entry's and its message reads like the paste (a rewording at least): that
@@ -945,7 +956,7 @@ class Ranker:
         if not c.confident and text < TYPED_MIN and fw < DEEPEST_FRAME:
             return None
         repo, site = idx.entry_facts(ei)
-        tw = self._site_relation(site)[0]
+        tw = self._printed_relation(ei, site)[0]
         text = self._class_text(c, ei, text, tw, typed)
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
@@ -997,7 +1008,7 @@ class Ranker:
         """What ``_score`` weighed for one entry, in words."""
         idx, c = self.idx, s.cand
         repo, site = s.repo, s.site
-        tw, twhy = self._site_relation(site)
+        tw, twhy = self._printed_relation(s.ei, site)
         reasons = [str(r) for r in c.reasons]
         confident = (
             self._exact(c, s.fw, tw, reasons)

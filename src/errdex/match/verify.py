@@ -440,6 +440,18 @@ def printed_class(value: str) -> str:
 
 
 REPR_MARK = "!r"  # a stored placeholder name shown through repr() ends in it (``extract.templates``)
+# the opening character a container placeholder prints (``extract.containers`` ends its name in
+# the shape read: ``paths: list!r``, ``errors: dict[str]!r``): ``repr()`` of a list or a dict
+# opens with its bracket whatever it holds
+CONTAINER_OPENS = ((": list", "["), (": dict", "{"))
+
+
+def container_opens(name: str) -> str:
+    """The bracket the value of a container placeholder (``paths: list!r``) opens with; ``""``
+    for a placeholder of any value."""
+    return next((opens for shape, opens in CONTAINER_OPENS if shape in name), "")
+
+
 _REPR_WORDS = frozenset({"None", "True", "False", "Ellipsis", "NotImplemented", "inf", "nan", "-inf"})
 _STRING_PREFIX = frozenset("bBrRuUfF")
 _OPENERS = frozenset("'\"([{<")
@@ -599,6 +611,10 @@ def repr_gaps(
         )
         if between or _whole_repr(v) or _object_repr(v):
             held += len(v)
+        if judged and lits[j] and container_opens(name) and _bare_word(v):
+            # a list's or dict's repr is bracketed: a bare word there (``s3v5`` where
+            # ``{versions: list!r}`` prints ``['s3v5']``) is another site's value, not this one's
+            return False, 0
         if judged and lits[j] and (closed or (j + 1 == len(names) and not new_line(spans[j][1]))):
             if not _repr_like(v, closed) and not _bare_name(v, closed, spans[j][1], one_word):
                 return False, 0
@@ -613,6 +629,20 @@ def repr_gaps(
             # a log's level, is no repr either, but the statement may still be the one)
             return False, 0
     return True, held
+
+
+def _bare_word(v: str) -> bool:
+    """``v`` (compact) is a bare name (``s3v5``, ``mod.NAME``): a letter or ``_`` first, then
+    letters, digits, ``_`` and dots only, and not a word ``repr()`` spells (``None``, ``True``).
+
+    What a container placeholder (``{versions: list!r}``) can never hold, whatever the value's
+    type. Only that is judged: the shape is the extractor's reading of the name's bindings and
+    annotations, and a type check raises precisely when the value is another type (pytest's
+    ``args: list[str]`` printed as ``'-q tests'``, a tuple where a list was read), so a quoted
+    string, a number, ``None`` or another bracket stay possible values of it."""
+    if not v or not (v[0].isalpha() or v[0] == "_") or v in _REPR_WORDS:
+        return False
+    return all(ch.isalnum() or ch in "_." for ch in v)
 
 
 def _string_closes_early(v: str) -> bool:
