@@ -152,6 +152,9 @@ def test_a_call_in_a_code_span_or_two_reprs_are_not_read_as_the_error() -> None:
     assert parse(call).exc_type is None and parse(call).message == call
     two = "I get `ValueError(\"a is wrong\")` and then `KeyError('b')` when I retry."
     assert parse(two).exc_type is None
+    # an error line whose own text quotes a repr in backticks keeps its text
+    own = "Failed: Raised exception group did not match: `ValueError()` is not an exception group"
+    assert parse(own).message.endswith("`ValueError()` is not an exception group")
 
 
 PYTEST_WARNING = """\

@@ -4073,7 +4073,12 @@ def _repr_in_span(block: Block, msg: str) -> str:
     ``_exception_repr`` reads one alone; the words around the span are the reporter's. The span
     must hold the whole repr, of a class named as an exception is (``is_type_name`` strict: a
     call of any other name in backticks is code the reporter quoted), and be the only such span
-    among the paste's first ``_SPAN_LINES`` lines (two are two errors, and none is taken)."""
+    among the paste's first ``_SPAN_LINES`` lines (two are two errors, and none is taken), with
+    a text of words (``ValueError()`` in a span is a value a message quotes). A paste opening
+    with a ``Name: `` line is an error line whose text quotes code of its own (pytest's
+    ``Failed: ... `ValueError()` is not an exception group``), not the reporter's sentence."""
+    if _TYPE_PREFIX.match(msg.lstrip()):
+        return msg
     found: list[tuple[str, Block]] = []
     for line in msg.split("\n")[:_SPAN_LINES]:
         for i, j in _line_spans(line):
@@ -4083,7 +4088,7 @@ def _repr_in_span(block: Block, msg: str) -> str:
                 continue
             scratch = Block()
             got = _exception_repr(scratch, text)
-            if scratch.exc_types:
+            if scratch.exc_types and any(ch.isalpha() for ch in got):
                 found.append((got, scratch))
     if len(found) != 1:
         return msg
