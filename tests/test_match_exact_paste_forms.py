@@ -15,6 +15,7 @@ from index_helpers import first, package_matcher
 
 from errdex.match import Matcher
 from errdex.match.parse import lone_exception_line, parse
+from errdex.match.result import Result
 
 LIB = """\
 import warnings
@@ -69,25 +70,33 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
         yield m
 
 
+def exact_site(matcher: Matcher, text: str) -> tuple[Result, str]:
+    """The answer to ``text`` and the function of its first match, which must be exact."""
+    res = matcher.explain(text)
+    top = first(res)
+    assert not top.approximate, (top.function, top.reasons)
+    return res, top.function
+
+
 def test_a_prose_paragraph_after_a_classless_message_leaves_it_exact(matcher: Matcher) -> None:
     # an issue's title, then the reporter's question (marshmallow #2200's shape)
-    res = matcher.explain(
+    res, function = exact_site(
+        matcher,
         "The data_key argument for one or more fields collides with another field's name or data_key argument.\n\n"
         "I would like to know more about this error. Is it not possible to have the same data_key for two "
-        "different fields? The docs say nothing about it, and the schema worked with the older release."
+        "different fields? The docs say nothing about it, and the schema worked with the older release.",
     )
-    top = first(res)
-    assert top.function == "init_fields" and not top.approximate
+    assert function == "init_fields"
     assert "first paragraph" in res.verdict
 
 
 def test_a_quoted_message_in_a_sentence_then_a_paragraph_is_exact(matcher: Matcher) -> None:
-    res = matcher.explain(
+    _res, function = exact_site(
+        matcher,
         'The library issues the "Workbook contains no default style, apply the library\'s default", but '
-        "does not offer a way to set one.\n\nFollow the linked solution and ignore it."
+        "does not offer a way to set one.\n\nFollow the linked solution and ignore it.",
     )
-    top = first(res)
-    assert top.function == "apply_stylesheet" and not top.approximate
+    assert function == "apply_stylesheet"
 
 
 def test_a_first_paragraph_of_prose_alone_is_not_made_exact(matcher: Matcher) -> None:
@@ -101,13 +110,13 @@ def test_a_first_paragraph_of_prose_alone_is_not_made_exact(matcher: Matcher) ->
 
 
 def test_a_quoted_class_line_whose_sentence_runs_on_is_the_error(matcher: Matcher) -> None:
-    res = matcher.explain(
+    _res, function = exact_site(
+        matcher,
         "after saving the file and running the script the following warning is returned.\n"
         '"UserWarning: Workbook contains no default style, apply the library\'s default" if the warning '
-        "is ignored then the reader reports 2 header records when there are 7 header records in the sheet."
+        "is ignored then the reader reports 2 header records when there are 7 header records in the sheet.",
     )
-    top = first(res)
-    assert top.function == "apply_stylesheet" and not top.approximate
+    assert function == "apply_stylesheet"
 
 
 def test_lone_exception_line_takes_a_quoted_class_line_only_when_prose_follows_its_quote() -> None:
@@ -127,8 +136,7 @@ def test_a_code_span_the_sentence_calls_the_error_is_the_message(matcher: Matche
         parse(text).message
         == "Mime type rendering requires a notebook format package but it is not installed"
     )
-    top = first(matcher.explain(text))
-    assert top.function == "show" and not top.approximate
+    assert exact_site(matcher, text)[1] == "show"
 
 
 def test_a_code_span_a_sentence_does_not_call_the_error_stays_prose() -> None:
@@ -143,8 +151,7 @@ def test_an_exception_repr_in_a_code_span_mid_sentence_is_the_error(matcher: Mat
     )
     q = parse(text)
     assert (q.exc_type, q.message) == ("ValueError", "URL exceeds the spreadsheet's maximum length.")
-    top = first(matcher.explain(text))
-    assert top.function == "Url.__init__" and not top.approximate
+    assert exact_site(matcher, text)[1] == "Url.__init__"
 
 
 def test_a_call_in_a_code_span_or_two_reprs_are_not_read_as_the_error() -> None:
@@ -180,17 +187,14 @@ def test_pytest_frames_pasted_under_a_warning_are_not_its_text(matcher: Matcher)
     q = parse(PYTEST_WARNING)
     assert q.exc_type == "DeprecationWarning"
     assert q.message == "Accessing lib.__version__ is deprecated and will be removed in a future release."
-    top = first(matcher.explain(PYTEST_WARNING))
-    assert top.function == "__getattr__" and not top.approximate
+    assert exact_site(matcher, PYTEST_WARNING)[1] == "__getattr__"
 
 
 def test_a_template_s_first_sentence_without_its_backticks_is_exact(matcher: Matcher) -> None:
     # an issue's title copying the rendered text: the code span's backticks gone, the
     # template's second sentence left off
-    top = first(
-        matcher.explain("DuplicateKeyError: There are multiple elements with the same key='first_tree'.")
-    )
-    assert top.function == "register" and not top.approximate
+    text = "DuplicateKeyError: There are multiple elements with the same key='first_tree'."
+    assert exact_site(matcher, text)[1] == "register"
     # a few words of it, cut well short, stay a guess
     short = matcher.explain("DuplicateKeyError: There are multiple elements")
     assert not short.matches or short.matches[0].approximate
