@@ -14,6 +14,7 @@ match is not.
 
     python tests/regression_score.py                       # every set, indexing what is missing
     python tests/regression_score.py tests/data/regression/issues --db /tmp/reg.db --show-misses
+    python tests/regression_score.py tests/data/regression/issues --db /tmp/reg.db --no-index --show-inexact
     python tests/regression_score.py --no-index --db /tmp/reg.db --errdex ".venv/bin/errdex"
 
 Importable: the test suite uses ``discover_sets``, ``index_set`` and ``score_set``.
@@ -112,6 +113,8 @@ class SetReport:
     name: str
     per_library: dict[str, collections.Counter[str]] = field(default_factory=dict)
     misses: list[Miss] = field(default_factory=list)
+    # positives whose first answer is the right site but approximate: shown to a user as a guess
+    inexact: list[Miss] = field(default_factory=list)
     batch_wall_s: float = 0.0
 
     def totals(self) -> collections.Counter[str]:
@@ -131,8 +134,9 @@ class SetReport:
             "negatives_ok": t["neg_ok"] / neg if neg else 1.0,
         }
 
-    def table(self, show_misses: bool = False) -> str:
-        """The per-library table, optionally the misses, and the summary line last."""
+    def table(self, show_misses: bool = False, show_inexact: bool = False) -> str:
+        """The per-library table, optionally the misses and the right first answers that are
+        only approximate, and the summary line last."""
 
         def share(a: int, b: int) -> str:
             return f"{a / b:.3f}" if b else "  -  "
@@ -149,6 +153,8 @@ class SetReport:
             )
         if show_misses:
             rows.extend(m.line() for m in self.misses)
+        if show_inexact:
+            rows.extend("INEXACT" + m.line().removeprefix("MISS") for m in self.inexact)
         t, m = self.totals(), self.metrics()
         rows.append(
             f"summary {self.name}: top1={m['top1']:.3f} top3={m['top3']:.3f} exact_top1={m['exact_top1']:.3f}"
@@ -182,6 +188,8 @@ def score(
             counts["top1"] += 1
             if not ms[0].get("approximate"):
                 counts["top1_exact"] += 1
+            else:
+                report.inexact.append(Miss(c, ms, rank))
         if rank is not None and rank <= 3:
             counts["top3"] += 1
         if rank != 1:
@@ -367,6 +375,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--no-index", action="store_true", help="use the catalogue as it is")
     ap.add_argument("--line-slack", type=int, default=3)
     ap.add_argument("--show-misses", action="store_true")
+    ap.add_argument(
+        "--show-inexact", action="store_true", help="list the right first answers that are only approximate"
+    )
     args = ap.parse_args(argv)
 
     errdex = shlex.split(args.errdex)
@@ -380,7 +391,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         db = args.db or str(Path(tempfile.gettempdir()) / f"errdex-regression-{set_dir.name}.db")
         if not args.no_index:
             index_releases(errdex, db, load_versions(set_dir))
-        print(score_set(set_dir, errdex, db, args.line_slack).table(args.show_misses))
+        print(score_set(set_dir, errdex, db, args.line_slack).table(args.show_misses, args.show_inexact))
     return 0
 
 

@@ -1880,13 +1880,26 @@ def unticked_similar(
             unticked[pid] = (bare, sum(map(len, bare)))
     if not unticked:
         return
-    # only a full fit of the text read so: what Markdown showed of the whole template
-    full = [pid for pid, (bare, _n) in unticked.items() if cut_cover(bare, tf.cmsg) == -1]
+    # only a full fit of the text read so, what Markdown showed of the whole template, or a
+    # confident cut-short one: its first sentences (an issue's title), as a fit of the template
+    # as written may be
+    full = [pid for pid, (bare, _n) in unticked.items() if _unticked_placed(bare, tf.cmsg)]
     fit_all(idx, tf, full, types, evidence, None, unticked.__getitem__)
     for pid in full:
         c = tf.cands.get(pid)
         if c is not None:
             _loosened(c, c.fit)
+
+
+def _unticked_placed(bare: tuple[str, ...], cmsg: str) -> bool:
+    """Whether a template's literals read without their backticks (``bare``) fit compact
+    message ``cmsg`` in full, or cut short as confidently as ``fit_all`` takes a template as
+    written: anchored at the message's start, with at least ``TRUNC_MIN_LITERAL`` literal
+    characters and ``TRUNC_MIN_COVERAGE`` of the message (a title copying the template's first
+    sentence from a rendered page, ``There are multiple elements with the same key='x'.`` of
+    ``... same `key='{key}'`. To fix this, ...``)."""
+    cover = cut_cover(bare, cmsg)
+    return cover == -1 or (cover >= TRUNC_MIN_LITERAL and cover / max(len(cmsg), 1) >= TRUNC_MIN_COVERAGE)
 
 
 def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) -> None:

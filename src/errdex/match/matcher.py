@@ -1083,7 +1083,37 @@ class Matcher:
             res = self._noted(q, message, types, fr, limit) or res
         if not res.exact_top:
             res = self._after_head(q, message, types, fr, limit) or res
+        if not res.exact_top:
+            res = self._first_paragraph(q, message, types, fr, limit) or res
         return res
+
+    def _first_paragraph(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: a message that names no class, in paragraphs, read as its first
+        paragraph alone (an issue's title or opening sentence holding the error's text, then a
+        blank line and the reporter's question or a link to a workaround). A class-less paste has
+        no ``Class: `` line to say where the error ends, and a paragraph of the reporter's words
+        after the text dilutes its fit to a worded approximation. The first paragraph is read as
+        a message of its own (every reading of it: a quoted part, a rewording); its answer is
+        taken only when it is exact with words of its own and no value runs over a line's end
+        (the paragraph ended the template). A pasted class keeps its lines (a note, a message of
+        several paragraphs: ``_noted``), and a traceback its message."""
+        if types or fr:
+            return None
+        lines = message.strip().split("\n")
+        blank = next((k for k, ln in enumerate(lines) if not ln.strip()), None)
+        if blank is None:
+            return None
+        head = "\n".join(lines[:blank]).strip()
+        if not head or head.endswith(":"):
+            return None  # a line ending in a colon announces the paragraph after it
+        retry = self._match_block(q, head, types, fr, limit)
+        best = retry.matches[0] if retry.matches else None
+        if best is None or not _worded_exact(retry) or any("\n" in v for v in best.values.values()):
+            return None
+        retry.verdict += " (the message's first paragraph; the paragraphs after it read as the reporter's)"
+        return retry
 
     def _after_head(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int

@@ -1779,6 +1779,12 @@ _PYTEST_DEF = re.compile(r"^ {4}(?:async )?def [A-Za-z_]\w{0,200}\(")
 _PYTEST_MARKED = re.compile(r"^> {1,40}(\S.*)$")
 # pytest's short-traceback frame: ``path:line: in function`` (its source on the lines under it)
 _PYTEST_SHORT = re.compile(r"^(\S[^\n:]{0,1000}\.py):(\d{1,9}): in ([\w.<>]{1,300})\s*$")
+# a frame as pytest prints one (``pkg/mod.py:16: in <module>``), a location and the function it
+# ran, its source line indented under it: a block of them under a warning's report (the imports
+# that led to a deprecated attribute, pasted as a ``## Traceback`` of their own) is no part of
+# the warning's text, which never holds such a line
+_PYTEST_FRAME = re.compile(r"^\S[^\n:]{0,1000}\.py:\d{1,9}: in [\w.<>]{1,300}\s*$")
+_MD_HEADING = re.compile(r"^#{1,6} \S")  # a Markdown heading: ``## Traceback``
 _PYTEST_LOCATION = re.compile(r"^\S[^\n:]{0,1000}\.py:\d{1,9}:(?: \S{1,300}| in [\w.<>]{1,300})?\s*$")
 
 
@@ -2059,17 +2065,36 @@ def lone_exception_line(lines: list[str]) -> tuple[int, str] | None:
     prose around it ("fails to decode with the error", a fenced line, "which is ignored"): its
     index and its text without pdb's prefix, else None. A class qualified by its module is how Python prints a library's
     exception and never how a sentence starts; two such lines are a report of their own (a
-    chain, a log), not one line in prose."""
+    chain, a log), not one line in prose. A line opening with the exception line in double
+    quotes, the reporter's sentence running on after the closing quote (``"UserWarning: text"
+    if the warning is ignored then ...``, ``_quoted_class_line``), is one too: the quote
+    marks where the printed line ends."""
     found = None
     for k, ln in enumerate(lines):
         body = ln.strip().removeprefix(_PDB_PREFIX)
-        m = _TYPE_PREFIX.match(body)
-        if m is None or "." not in m.group(1) or not _exception_text(body):
+        if _quoted_class_line(body):
+            pass
+        elif (m := _TYPE_PREFIX.match(body)) is None or "." not in m.group(1) or not _exception_text(body):
             continue
         if found is not None:
             return None
         found = (k, body)
     return found
+
+
+def _quoted_class_line(body: str) -> bool:
+    """Whether ``body`` (a stripped line) opens with an exception line in double quotes and
+    goes on with other words after the closing quote (``"UserWarning: text" if the warning is
+    ignored ...``): one pair of quotes, the class right after the opening one named as an
+    exception is (``is_type_name`` strict), a message after its colon."""
+    if body[:1] != '"' or body.count('"') != 2 or body.endswith('"'):
+        return False
+    m = _TYPE_PREFIX.match(body[1:])
+    return (
+        m is not None
+        and is_type_name(m.group(1), strict=True)
+        and bool(body[1 + m.end() : body.index('"', 1)].strip())
+    )
 
 
 # a shell's prompt before the command typed at it, as consoles print it by default: bash's
@@ -2650,6 +2675,12 @@ class _BlockParser:
         warn_lines = [m.group(4) or ""]  # the message may start on the next line
         j = i + 1
         while j < n and not _warning_line(lines[j]) and not _PY_FRAME.match(lines[j]):
+            if _PYTEST_FRAME.match(lines[j]):
+                # pytest's frames of the import or call under the report, not its text, nor
+                # the heading the paster put over them (``## Traceback``)
+                while warn_lines and (not warn_lines[-1].strip() or _MD_HEADING.match(warn_lines[-1])):
+                    warn_lines.pop()
+                break
             warn_lines.append(lines[j])
             j += 1
         del warn_lines[_echo_then_prose(warn_lines) :]
@@ -3658,8 +3689,9 @@ def _code_span(msg: str) -> str:
 
 
 # the words a sentence names an error with right before its code span: ``an error of ``,
-# ``the error: ``, ``exception saying `` (read on the few characters before the span only)
-_NAMES_ERROR = re.compile(r"(?i:\b(?:error|exception)(?: of| like| saying)?:?) $")
+# ``the error: ``, ``exception saying ``, ``the error says `` (read on the few characters
+# before the span only)
+_NAMES_ERROR = re.compile(r"(?i:\b(?:error|exception)(?: of| like| saying| says| said| reads)?:?) $")
 _NAMED_SPAN_WORDS = 3  # words a span holds at least to be a message, not a name
 
 
@@ -4086,6 +4118,45 @@ def _trailing_repr(block: Block, msg: str) -> str:
     return msg
 
 
+def _repr_in_line(block: Block, msg: str) -> str:
+    """An exception's repr ending the line (``_trailing_repr``), else one in a code span inside
+    the reporter's sentence of a paste with no frames (``_repr_in_span``)."""
+    got = _trailing_repr(block, msg)
+    if block.exc_types or block.frames:
+        return got
+    return _repr_in_span(block, msg)
+
+
+def _repr_in_span(block: Block, msg: str) -> str:
+    """An exception's repr in a code span inside the reporter's sentence (``I'm getting the
+    `ValueError("URL exceeds Excel's maximum length.")` for long URLs.``): the repr, read as
+    ``_exception_repr`` reads one alone; the words around the span are the reporter's. The span
+    must hold the whole repr, of a class named as an exception is (``is_type_name`` strict: a
+    call of any other name in backticks is code the reporter quoted), and be the only such span
+    among the paste's first ``_SPAN_LINES`` lines (two are two errors, and none is taken), with
+    a text of words (``ValueError()`` in a span is a value a message quotes). A paste opening
+    with a ``Name: `` line is an error line whose text quotes code of its own (pytest's
+    ``Failed: ... `ValueError()` is not an exception group``), not the reporter's sentence."""
+    if _TYPE_PREFIX.match(msg.lstrip()):
+        return msg
+    found: list[tuple[str, Block]] = []
+    for line in msg.split("\n")[:_SPAN_LINES]:
+        for i, j in _line_spans(line):
+            text = line[i + 1 : j].strip()
+            open_ = text.find("(")
+            if open_ <= 0 or not text.endswith(")") or not is_type_name(text[:open_], strict=True):
+                continue
+            scratch = Block()
+            got = _exception_repr(scratch, text)
+            if scratch.exc_types and any(ch.isalpha() for ch in got):
+                found.append((got, scratch))
+    if len(found) != 1:
+        return msg
+    got, scratch = found[0]
+    block.exc_types.extend(scratch.exc_types)
+    return got
+
+
 def code_chars(line: str) -> Iterator[tuple[int, str]]:
     """The characters of a line of code outside its string literals, with their places: a
     quote's text is skipped to its closing quote (escapes included), and the ``#`` that opens a
@@ -4338,7 +4409,7 @@ def _strip_prefixes(block: Block) -> None:
     if _classless(block) and not (block.exc_types and block.frames):
         msg = _exception_repr(block, msg)
     if _classless(block) and not (block.exc_types and block.frames):
-        msg = _trailing_repr(block, msg)
+        msg = _repr_in_line(block, msg)
     if not block.exc_types and "\n" in msg:
         msg = _repr_under_prose(block, msg)
     if not block.exc_types:
