@@ -219,6 +219,17 @@ def test_cli_error_line_reads_a_panel_of_any_title_up_to_its_rule() -> None:
     ) == ("Unrecognized: --cnt")
 
 
+def test_a_wrapped_text_of_two_plain_words_is_still_carried() -> None:
+    # dnspython's ``Reader.read`` re-raises ``SyntaxError(f"{filename}:{line}: {detail}") from
+    # None`` around ``unknown rdatatype 'world'``: the message carries the inner text whole,
+    # though two plain words make no run (acc179); a short text inside another word does not
+    carries = _harness().carries  # type: ignore[attr-defined]
+    assert carries("<string>:1: unknown rdatatype 'world'", "unknown rdatatype 'world'")
+    assert carries("while reading: bad value for the field given", "bad value for the field")
+    assert not carries("Invalid escape: booming", "boom")
+    assert not carries("<string>:1: bad rdatatype 'world'", "unknown rdatatype 'world'")
+
+
 def test_compiled_truth_takes_the_calling_library_frame_instead_of_a_negative(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

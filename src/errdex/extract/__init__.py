@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from errdex.extract.cache import encode as cache_encode
 from errdex.extract.codefacts import code_facts
 from errdex.extract.expectations import expectations_in
-from errdex.extract.facts import ModuleFacts
+from errdex.extract.facts import MODULE_CLASSES_MARK, ModuleFacts
 from errdex.extract.parse import decode, parse_ast, split_pieces
 from errdex.extract.resolve import Resolver, build_records, copy_to_reraises, land_records
 from errdex.extract.reuse import Refused, StatementReuse
@@ -784,6 +784,7 @@ class Analysis:
         out.records = land_records(repo, out.records, landed)
         copies = [(f.path, s.line, s.exc.copied) for f in facts for s in f.sites if s.exc.copied]
         out.records = copy_to_reraises(repo, out.records, copies, resolver)
+        out.records = _registry_owns_its_own(out.records, facts)
         cut = {(f.path, s.line) for f in facts for s in f.sites if s.exc.reraised}
         for r in out.records:
             # a raise of a message the function was given is a relay only where calls supply one
@@ -792,6 +793,25 @@ class Analysis:
                 r.relay = (r.path, r.line) in cut
         out.records.sort(key=lambda r: (r.path, r.line, r.template, r.exc_type, r.kind, r.function))
         return out
+
+
+def _registry_owns_its_own(records: list[ErrorRecord], facts: Sequence[ModuleFacts]) -> list[ErrorRecord]:
+    """Drop the texts a raise of a class looked up among a module's members (``raise cls()``
+    for the ``cls`` whose ``error`` matched, ``MODULE_CLASSES_MARK``) shares with a raise naming
+    that class: oauthlib's ``raise MismatchingStateError()`` prints exactly what the registry
+    raise of that class does, and the site that names the class is where the text is decided.
+    The registry keeps the texts no other raise prints (``(invalid_grant) `` with no request),
+    the only ones it can answer better than a tie (acc179). Nothing to do in most codebases."""
+    loops = {
+        (f.path, s.line)
+        for f in facts
+        for s in f.sites
+        if any(MODULE_CLASSES_MARK in r for r in s.exc.types_refs)
+    }
+    if not loops:
+        return records
+    named = {(r.exc_qualname, r.template) for r in records if (r.path, r.line) not in loops}
+    return [r for r in records if (r.path, r.line) not in loops or (r.exc_qualname, r.template) not in named]
 
 
 def start_analysis(

@@ -16,6 +16,11 @@ from errdex.model import CodeFacts, FileStatus, Kind, TestExpectation, by_fields
 # ``ExcSpec.types_refs`` entry ``KEY`` + this: every subclass of class ``KEY`` in the codebase
 # (``raise type(e)(...)`` of a caught object may be of any of them)
 SUBCLASSES_MARK = "+<"
+# ``ExcSpec.types_refs`` entry ``MODULE`` + this [+ ``ATTR``]: the exception classes defined at the
+# top of module ``MODULE``, those giving class attribute ``ATTR`` text when one is named: a loop
+# over a module's members picking the class to raise by that attribute (oauthlib's ``for _, cls in
+# inspect.getmembers(sys.modules[__name__], inspect.isclass): if cls.error == error: raise cls()``)
+MODULE_CLASSES_MARK = "+*"
 # an entry (this + KEY, None) of ``ModuleFacts.passed_maps``: a module-level mapping of classes
 # passed by name (``raise_from(code, ERRORS)``), its classes those of ``type_maps[KEY]``
 TABLE_MARK = "@table:"

@@ -24,6 +24,7 @@ from errdex.extract.classes import BUILTIN_MARK, ClassMessages
 from errdex.extract.facts import (
     ANNOTATED_MARK,
     FORWARD_MARK,
+    MODULE_CLASSES_MARK,
     SUBCLASSES_MARK,
     TABLE_MARK,
     ClassInfo,
@@ -179,6 +180,7 @@ class Resolver:
         self._raises_of: dict[str, list[ExcSpec]] | None = None  # class key -> its raises (built on use)
         self._caught_active: set[str] = set()  # classes whose raised texts are being resolved
         self._typing: set[str] = set()  # functions whose returned classes are being resolved
+        self._module_classes: dict[str, tuple[tuple[str, str | None], ...]] = {}
         self._caught_texts: dict[str, list[Pair]] = {}  # class key -> ``raised_texts``
         for m in modules:
             self.consts.update(m.consts)
@@ -1521,6 +1523,8 @@ class Resolver:
         """The classes a mapping defined elsewhere holds: ``mod.NAME`` or ``mod.make_map()``."""
         if ref.endswith("()*"):
             return self.overridden_types(ref[:-3])
+        if MODULE_CLASSES_MARK in ref:
+            return self.module_classes(ref)
         if ref.endswith(SUBCLASSES_MARK):
             # ``raise type(e)(...)`` of a caught class: each of its subclasses in the codebase
             key = self.canon(ref[: -len(SUBCLASSES_MARK)])
@@ -1537,6 +1541,35 @@ class Resolver:
             return self.func_types(key, info) if key is not None and info is not None else ()
         key = self.canon(ref)
         return self.type_maps.get(key, ()) if key is not None else ()
+
+    def module_classes(self, ref: str) -> tuple[tuple[str, str | None], ...]:
+        """``MODULE+*ATTR``: the exception classes defined at the top of a module, in the order
+        ``inspect.getmembers`` lists them (by name); with ``ATTR``, those whose own or inherited
+        class attribute ``ATTR`` has text (a class leaving it None is never the one looked up)."""
+        got = self._module_classes.get(ref)
+        if got is not None:
+            return got
+        module, _, attr = ref.partition(MODULE_CLASSES_MARK)
+        module = self.canon(module) or module
+        found: list[tuple[str, str | None]] = []
+        for key in self.classes:
+            if key.rpartition(".")[0] != module or not self.is_exception(key):
+                continue
+            if attr and not self.gives_text(key, attr):
+                continue
+            found.append((key.rpartition(".")[2], key))
+        got = tuple(sorted(found))
+        self._module_classes[ref] = got
+        return got
+
+    def gives_text(self, key: str, attr: str) -> bool:
+        """Whether class ``key``'s attribute ``attr``, as its MRO finds it, is a class-level text
+        (``error = 'invalid_grant'``), not None nor missing."""
+        for k in self.mro(key):
+            info = self.classes.get(k)
+            if info is not None and attr in info.consts:
+                return bool(info.consts[attr])
+        return False
 
     def func_types(self, key: str, info: FuncInfo) -> tuple[tuple[str, str | None], ...]:
         """The classes a function returns: those it names, and those of the mappings it looks a

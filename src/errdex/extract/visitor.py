@@ -41,6 +41,7 @@ from errdex.extract.exprtext import text as expr_text
 from errdex.extract.facts import (
     ANNOTATED_MARK,
     FORWARD_MARK,
+    MODULE_CLASSES_MARK,
     NAMED_STR,
     SUBCLASSES_MARK,
     TABLE_MARK,
@@ -1880,7 +1881,7 @@ class ModuleVisitor:
                 pieces = joined_by(self.eval_msg(stmt.iter, env, frame), "", self.src(stmt.iter))
                 env[into] = ListVal((*held.items, pieces))
                 return
-        types = self.mapping_values(stmt.iter, env, frame)
+        types = self.mapping_values(stmt.iter, env, frame) or self.module_members(stmt, env, frame)
         target = stmt.target
         if types is not None and isinstance(target, ast.Tuple) and len(target.elts) == 2:
             target = target.elts[1]  # ``for key, cls in MAP.items()``
@@ -1909,6 +1910,56 @@ class ModuleVisitor:
         ):
             return None
         return self.types_of(it.func.value, env, frame) or self.param_mapping(it.func.value, env, frame)
+
+    def module_members(self, stmt: ast.For | ast.AsyncFor, env: Env, frame: Frame) -> TypesVal | None:
+        """A loop over a module's members (``inspect.getmembers(sys.modules[__name__],
+        inspect.isclass)``, ``globals().values()``, ``vars(errors).items()``): a class raised from
+        it is any exception class that module defines. A test in the loop comparing an attribute
+        of the loop's class (``if cls.error == error: raise cls(**kwargs)``, a registry looked up
+        by a class attribute) keeps the classes giving that attribute text (``MODULE_CLASSES_MARK``:
+        each class then prints its own ``error``, ``(invalid_grant) ...``)."""
+        module = self.members_of(stmt.iter, env, frame)
+        if module is None:
+            return None
+        target = stmt.target
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            target = target.elts[1]
+        if not isinstance(target, ast.Name):
+            return None
+        attr = _compared_attr(stmt.body, target.id)
+        return TypesVal((), (f"{module}{MODULE_CLASSES_MARK}{attr or ''}",))
+
+    def members_of(self, it: ast.expr, env: Env, frame: Frame) -> str | None:
+        """The module whose members a loop's iterable lists, or None."""
+        if type(it) is not ast.Call:
+            return None
+        func = it.func
+        if _last_name(func) == "getmembers" and it.args:
+            return self.module_named(it.args[0], env, frame)
+        if not (
+            type(func) is ast.Attribute and func.attr in ("items", "values") and type(func.value) is ast.Call
+        ):
+            return None
+        inner = func.value
+        name = _last_name(inner.func)
+        if name == "globals" and not inner.args:
+            return self.module
+        if name == "vars" and len(inner.args) == 1:
+            return self.module_named(inner.args[0], env, frame)
+        return None
+
+    def module_named(self, node: ast.expr, env: Env, frame: Frame) -> str | None:
+        """``sys.modules[__name__]`` (this module) or a module imported by name."""
+        if (
+            type(node) is ast.Subscript
+            and _dotted(node.value) == "sys.modules"
+            and type(node.slice) is ast.Name
+            and node.slice.id == "__name__"
+        ):
+            return self.module
+        if type(node) is ast.Name and node.id not in env and node.id in self.imports:
+            return self.imports[node.id]
+        return None
 
     def param_mapping(self, node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """A parameter iterated or looked up as a mapping of classes (``def map_exceptions(map):
@@ -2808,6 +2859,11 @@ class ModuleVisitor:
         if type(value) is ast.Name and value.id in env:
             cur = env.get(value.id)
             return cur if type(cur) is TypesVal else None
+        if type(value) is ast.IfExp:
+            # ``exc_type = ParseFatalException if fatal else ParseException``: either class
+            a = self.assigned_types(value.body, env, frame)
+            b = self.assigned_types(value.orelse, env, frame)
+            return _joined_types(a, b) if a is not None and b is not None else None
         if type(value) is ast.Name or type(value) is ast.Attribute:
             # ``exc = errors.ApiError`` in a function, replaced by a subclass in some branches
             # (``exc = errors.NotFound``) and then called: the class (any of them) is what is raised
@@ -5762,6 +5818,19 @@ def _exc_exit(frame: Frame, spec: ExcSpec) -> None:
         frame.exc_return = spec
     elif spec != frame.exc_return and len(frame.exc_more) < _MAX_EXC_RETURNS:
         frame.exc_more.append(spec)
+
+
+def _compared_attr(body: Sequence[ast.stmt], name: str) -> str | None:
+    """The attribute of ``name`` a test in ``body`` compares for equality (``cls.error ==
+    error``, ``code in (cls.code, ...)`` aside), the first one found; None when none is."""
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if type(node) is not ast.Compare or not all(type(op) is ast.Eq for op in node.ops):
+                continue
+            for side in (node.left, *node.comparators):
+                if type(side) is ast.Attribute and type(side.value) is ast.Name and side.value.id == name:
+                    return side.attr
+    return None
 
 
 def _joined_types(a: TypesVal, b: TypesVal) -> TypesVal:
