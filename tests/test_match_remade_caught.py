@@ -45,3 +45,50 @@ def test_a_raise_remade_from_a_tuple_clause_has_the_listed_classes(matcher: Matc
     assert (top.function, top.exc_type) == ("IntField.prep", "ValueError"), [m.function for m in res.matches]
     res = matcher.explain("TypeError: Field 'id' expected a number but got None.")
     assert first(res).exc_type == "TypeError"
+
+
+LOADER = """\
+class ParseError(Exception):
+    pass
+
+
+class SchemaTypeError(TypeError):
+    pass
+
+
+class ResourceError(Exception):
+    pass
+
+
+def parse_type(name):
+    raise ParseError("unknown type %r" % name)
+
+
+def include(schema, location):
+    try:
+        schema.load(location)
+    except (ParseError, SchemaTypeError, ResourceError) as err:
+        msg = "can't include schema {!r}: {}"
+        if isinstance(err, (ParseError, ResourceError)):
+            schema.errors.append(msg.format(location, err))
+        else:
+            raise type(err)(msg.format(location, err))
+"""
+
+
+@pytest.fixture(scope="module")
+def loader(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("narrowed"), {"loaders.py": LOADER}) as m:
+        yield m
+
+
+def test_a_raise_remade_in_an_isinstance_else_has_only_the_classes_left(loader: Matcher) -> None:
+    # xmlschema's ``loaders.py`` (popular13): only ``SchemaTypeError`` reaches the ``else``, so
+    # the raise is of it alone; a ``ParseError`` paste of the same words finds no record of
+    # ``ParseError`` there (acc172 made one per class of the clause, and lost a top-1)
+    res = loader.explain("SchemaTypeError: can't include schema 'a.xsd': boom")
+    top = first(res)
+    assert (top.function, top.exc_type) == ("include", "SchemaTypeError"), [m.function for m in res.matches]
+    res = loader.explain("ParseError: can't include schema 'a.xsd': boom")
+    assert not [m for m in res.matches if m.function == "include" and m.exc_type == "ParseError"]
+    assert first(loader.explain("ParseError: unknown type 'xs:strin'")).function == "parse_type"
