@@ -2034,6 +2034,17 @@ def test_a_remade_caught_exception_narrowed_by_isinstance_tests_in_its_handler()
         "        if isinstance(err, ParseError) and strict:\n"
         "            raise type(err)(f'strict {loc}')\n"
         "        raise type(err)(f'plain {loc}')\n"
+        "def inner(schema, loc):\n"
+        "    try:\n"
+        "        schema.load(loc)\n"
+        "    except (ParseError, TypeErr) as err:\n"
+        "        try:\n"
+        "            schema.log(err)\n"
+        "        except OSError:\n"
+        "            if isinstance(err, ParseError):\n"
+        "                return None\n"
+        "            raise type(err)(f'unlogged {loc}')\n"
+        "        raise type(err)(f'logged {loc}')\n"
     )
     assert got == {
         (13, "TypeErr", "cannot include {loc!r}: {err}"),
@@ -2048,6 +2059,9 @@ def test_a_remade_caught_exception_narrowed_by_isinstance_tests_in_its_handler()
         (49, unknown, "based {loc}"),
         (51, unknown, "strict {loc}"),
         (52, unknown, "plain {loc}"),  # (after the test of ``Base``: not proved)
+        # an early exit in another handler inside it: ``ParseError`` ruled out only there
+        (62, unknown, "unlogged {loc}"),
+        (63, unknown, "logged {loc}"),
     }
 
 

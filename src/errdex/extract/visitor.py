@@ -4081,14 +4081,19 @@ class ModuleVisitor:
     ) -> None:
         """After an ``isinstance`` test of a caught name: the classes as before the ``if``, or,
         for ``if isinstance(e, A): return ...`` (a branch that leaves) written straight in the
-        handler's body, the other branch's classes for the rest of the handler (restored when
-        it ends, ``on_try``). An ``if`` nested deeper is left alone: the paths around its
-        enclosing block join it again after that block."""
+        body of the handler that caught the name, the other branch's classes for the rest of
+        that handler (restored when it ends, ``on_try``). Nested deeper (another block, another
+        handler inside it), the paths around its block join again after that block: nothing is
+        proved for the rest of the handler, so the classes are dropped (untyped)."""
         if split is None:
             return
         name, before, inside, outside = split
         handler = guards[-1][1] if guards and guards[-1][0] == "except" else None
-        direct = isinstance(handler, ast.ExceptHandler) and any(s is stmt for s in handler.body)
+        direct = (
+            isinstance(handler, ast.ExceptHandler)
+            and handler.name == name
+            and any(s is stmt for s in handler.body)
+        )
         if left1 != left2:
             # (nested deeper, what follows in its block is reached through one branch but the
             # rest of the handler through both: neither is proved, the raise stays untyped)
