@@ -375,6 +375,9 @@ EnvVal = Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | RowVal | Typ
 Env = dict[str, EnvVal]
 CallArgs = tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]  # (``call_args``: positional, keyword)
 Guard = tuple[str, ast.AST]
+# ``isinstance(e, K)`` of a name a tuple clause caught: the name, its classes before the test,
+# where the test holds, where it fails (``ModuleVisitor.caught_split``)
+CaughtSplit = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 # A statement handler: (statement, environment, frame, guard stack); each takes its own node type.
 Handler = Callable[[Any, "Env", "Frame", list[Guard]], None]
 # A message evaluator: (expression, environment, frame) -> its value, None when unknown.
@@ -398,6 +401,9 @@ class Frame:
     is_init: bool = False
     local_funcs: dict[str, str] = field(default_factory=dict)
     caught: dict[str, str] = field(default_factory=dict)
+    # ``except (TypeError, ValueError) as e`` -> the classes as written (``caught`` holds "" for
+    # a tuple): what ``raise e.__class__(...)`` / ``raise type(e)(...)`` may raise
+    caught_tuples: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # ``if isinstance(error, AdapterHTTPError):`` -> the class, as written, inside that body: an
     # exception handed in (a handler's parameter) whose text is that class's
     narrowed: dict[str, str] = field(default_factory=dict)
@@ -1549,6 +1555,10 @@ class ModuleVisitor:
         )
         e1 = dict(env)
         narrowed = _narrow(stmt.test, env, e1)
+        # ``except (A, B, C) as e:`` then ``if isinstance(e, (A, C)):``: which of the clause's
+        # classes each branch sees (``caught_split``), for a ``raise type(e)(...)`` in it
+        split = self.caught_split(stmt.test, frame)
+        self.branch_caught(split, True, frame)
         guards.append(("if", stmt.test))
         typed = _isinstance_of(stmt.test, env)
         if typed is None:
@@ -1569,6 +1579,7 @@ class ModuleVisitor:
         attrs_body = frame.self_values
         if attrs_before is not None:
             frame.self_values = dict(attrs_before)
+        self.branch_caught(split, False, frame)
         if stmt.orelse:
             guards.append(("not", stmt.test))
             self.walk_block(stmt.orelse, e2, frame, guards)
@@ -1576,6 +1587,7 @@ class ModuleVisitor:
         if frame.is_init and chosen is not before:
             self.branch_bases(stmt.test, frame, before, chosen)
         left1, left2 = self.leaves(stmt.body, e1, frame), self.leaves(stmt.orelse, e2, frame)
+        self.caught_after_if(stmt, split, left1, left2, frame, guards)
         if frame.is_init and chosen is not before and chosen is not None and left1 and not stmt.orelse:
             conds = _param_conds(stmt.test, frame.params)
             if conds:
@@ -2219,8 +2231,12 @@ class ModuleVisitor:
             self.merge_into(e, pre, dict(env))
             guards.append(("except", h))
             previous = frame.caught.get(h.name) if h.name else None
+            previous_tuple = frame.caught_tuples.pop(h.name, None) if h.name else None
             if h.name:
                 frame.caught[h.name] = _dotted(h.type) or "" if h.type is not None else ""
+                caught_tuple = _caught_tuple(h.type)
+                if caught_tuple:
+                    frame.caught_tuples[h.name] = caught_tuple
                 e.pop(h.name, None)
             calls = self.enter_caught_calls(stmt, h, frame)
             self.try_of[h] = stmt
@@ -2231,6 +2247,9 @@ class ModuleVisitor:
                     frame.caught.pop(h.name, None)
                 else:
                     frame.caught[h.name] = previous
+                frame.caught_tuples.pop(h.name, None)
+                if previous_tuple is not None:
+                    frame.caught_tuples[h.name] = previous_tuple
                 self.leave_caught_calls(h.name, calls, frame)
             guards.pop()
             branches.append(e)
@@ -3954,20 +3973,9 @@ class ModuleVisitor:
         made = self.class_factory_spec(exc, frame)
         if made is not None:
             return replace(made, msg=msg, args=args, kwargs=kwargs)
-        if isinstance(func, ast.Call) and _last_name(func.func) == "type" and func.args:
-            inner = func.args[0]
-            caught = self.caught_type(inner.id, frame) if isinstance(inner, ast.Name) else None
-            key = self.dotted_key(caught, frame) if caught else None
-            if key in _CATCH_ALL:
-                # ``except Exception as e: raise type(e)(...)``: the class of whatever the body
-                # raised, any at all (the catch-all names none): unknown, not ``Exception``
-                return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs)
-            if caught:
-                # ``except PyAsn1Error as e: raise type(e)(f"{e} at {name}")``: the object's own
-                # class, the one caught or any subclass of it (the codebase's, resolved later)
-                subs = (f"{key}{SUBCLASSES_MARK}",) if key is not None else ()
-                return ExcSpec(caught, key, msg, args, kwargs, types=((caught, key),), types_refs=subs)
-            return ExcSpec(self.src(func), None, msg, args, kwargs)
+        remade = self.remade_caught(func, msg, args, kwargs, frame)
+        if remade is not None:
+            return remade
         if isinstance(func, ast.Name):
             cur = env.get(func.id)
             if isinstance(cur, TypesVal):
@@ -4009,6 +4017,158 @@ class ModuleVisitor:
             dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame),
             class_args=self.handed_classes(exc, frame),
         )  # fmt: skip
+
+    def remade_caught(
+        self, func: ast.expr, msg: Value | None, args: tuple[Arg, ...],
+        kwargs: tuple[tuple[str, Arg], ...], frame: Frame,
+    ) -> ExcSpec | None:  # fmt: skip
+        """``raise type(e)(...)`` / ``raise e.__class__(...)`` of a caught ``e``: a new object
+        of the caught object's class; None for any other call."""
+        remade = _remade_name(func)
+        if remade is not None and self.is_caught(remade, frame):
+            listed = self.caught_classes(remade, frame)
+            if listed:
+                return self.remade_spec(listed, msg, args, kwargs, frame)
+        if isinstance(func, ast.Attribute) and remade is not None and self.caught_type(remade, frame):
+            # ``except PyAsn1Error as e: raise e.__class__(...)``: as ``type(e)(...)`` below
+            func = ast.Call(ast.Name("type", ast.Load()), [ast.Name(remade, ast.Load())], [])
+        if not (isinstance(func, ast.Call) and _last_name(func.func) == "type" and func.args):
+            return None
+        inner = func.args[0]
+        caught = self.caught_type(inner.id, frame) if isinstance(inner, ast.Name) else None
+        key = self.dotted_key(caught, frame) if caught else None
+        if key in _CATCH_ALL:
+            # ``except Exception as e: raise type(e)(...)``: the class of whatever the body
+            # raised, any at all (the catch-all names none): unknown, not ``Exception``
+            return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs)
+        if caught:
+            # ``except PyAsn1Error as e: raise type(e)(f"{e} at {name}")``: the object's own
+            # class, the one caught or any subclass of it (the codebase's, resolved later)
+            subs = (f"{key}{SUBCLASSES_MARK}",) if key is not None else ()
+            return ExcSpec(caught, key, msg, args, kwargs, types=((caught, key),), types_refs=subs)
+        return ExcSpec(self.src(func), None, msg, args, kwargs)
+
+    def caught_classes(self, name: str, frame: Frame) -> tuple[str, ...]:
+        """The classes of ``except (A, B) as name`` (this or an enclosing function's handler
+        of that name, the nearest); empty for a handler of one class or of none."""
+        f: Frame | None = frame
+        while f is not None:
+            if name in f.caught:
+                return f.caught_tuples.get(name, ())
+            f = f.parent
+        return ()
+
+    def caught_split(self, test: ast.expr, frame: Frame) -> CaughtSplit | None:
+        """``isinstance(e, K)`` / ``isinstance(e, (K1, K2))`` (or ``not`` it) of a name a tuple
+        clause caught (``except (A, B, C) as e``, ``Frame.caught_tuples``): the name, its
+        classes before the test, the classes ``e`` may be of where the test holds (the tested
+        ones) and where it fails (the clause's others). Both empty (unknown: the raise stays
+        untyped) unless every tested class is one the clause lists: a class it does not list
+        may be a base or a subclass of some of them, which this module cannot tell, and a name
+        may hold a tuple. None for another test.
+        xmlschema's ``loaders.py`` raises ``type(err)(msg)`` in the ``else`` of
+        ``isinstance(err, (XMLSchemaParseError, XMLResourceParseError))`` inside ``except
+        (XMLSchemaParseError, XMLSchemaTypeError, XMLResourceParseError) as err``: only
+        ``XMLSchemaTypeError`` reaches it (typing it as all three cost popular13 a top-1)."""
+        if not frame.caught_tuples:
+            return None  # (nearly every test: no tuple clause's name is in scope)
+        negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+        call = _named_call(
+            test.operand if isinstance(test, ast.UnaryOp) and negated else test, "isinstance", 2
+        )
+        if call is None or type(call.args[0]) is not ast.Name:
+            return self.class_tested(test, frame)
+        name = call.args[0].id
+        listed = frame.caught_tuples.get(name)
+        if listed is None:
+            return None
+        tested = _tested_classes(call.args[1])
+        if not tested:
+            return (name, listed, (), ())
+        keys = {self.dotted_key(w, frame) for w in tested}
+        listed_keys = tuple(self.dotted_key(w, frame) for w in listed)
+        if None in keys or not keys <= set(listed_keys):
+            return (name, listed, (), ())
+        pairs = tuple(zip(listed, listed_keys, strict=True))
+        inside = tuple(w for w, k in pairs if k in keys)
+        outside = tuple(w for w, k in pairs if k not in keys)
+        return (name, listed, outside, inside) if negated else (name, listed, inside, outside)
+
+    @staticmethod
+    def class_tested(test: ast.expr, frame: Frame) -> CaughtSplit | None:
+        """Any other test of a tuple-caught name's class (``isinstance(e, A) and ...``,
+        ``type(e) is A``, ``e.__class__ in (...)``): which classes each branch sees is not
+        proved here, so neither is typed (the raise stays untyped, as without the clause's
+        classes). None when the test reads no such name's class."""
+        for n in ast.walk(test):
+            if not isinstance(n, ast.expr):
+                continue
+            call = _named_call(n, "isinstance", 2)
+            if call is not None:
+                name = call.args[0].id if type(call.args[0]) is ast.Name else None
+            else:
+                name = _remade_name(n)
+            if name is not None and name in frame.caught_tuples:
+                return (name, frame.caught_tuples[name], (), ())
+        return None
+
+    def branch_caught(self, split: CaughtSplit | None, holds: bool, frame: Frame) -> None:
+        """Before a branch of an ``isinstance`` test of a caught name: its classes there
+        (``split[2]`` where the test holds, ``split[3]`` where it fails)."""
+        if split is not None:
+            self.set_caught_tuple(split[0], split[2] if holds else split[3], frame)
+
+    @staticmethod
+    def set_caught_tuple(name: str, classes: tuple[str, ...], frame: Frame) -> None:
+        """The classes ``name`` may be of from here on; none known: the raise stays untyped."""
+        if classes:
+            frame.caught_tuples[name] = classes
+        else:
+            frame.caught_tuples.pop(name, None)
+
+    def caught_after_if(
+        self,
+        stmt: ast.If,
+        split: CaughtSplit | None,
+        left1: bool,
+        left2: bool,
+        frame: Frame,
+        guards: list[Guard],
+    ) -> None:
+        """After an ``isinstance`` test of a caught name: the classes as before the ``if``, or,
+        for ``if isinstance(e, A): return ...`` (a branch that leaves) written straight in the
+        body of the handler that caught the name, the other branch's classes for the rest of
+        that handler (restored when it ends, ``on_try``). Nested deeper (another block, another
+        handler inside it), the paths around its block join again after that block: nothing is
+        proved for the rest of the handler, so the classes are dropped (untyped)."""
+        if split is None:
+            return
+        name, before, inside, outside = split
+        handler = guards[-1][1] if guards and guards[-1][0] == "except" else None
+        direct = (
+            isinstance(handler, ast.ExceptHandler)
+            and handler.name == name
+            and any(s is stmt for s in handler.body)
+        )
+        if left1 != left2:
+            # (nested deeper, what follows in its block is reached through one branch but the
+            # rest of the handler through both: neither is proved, the raise stays untyped)
+            self.set_caught_tuple(name, (outside if left1 else inside) if direct else (), frame)
+            return
+        self.set_caught_tuple(name, before, frame)
+
+    def remade_spec(
+        self, listed: tuple[str, ...], msg: Value | None, args: tuple[Arg, ...],
+        kwargs: tuple[tuple[str, Arg], ...], frame: Frame,
+    ) -> ExcSpec:  # fmt: skip
+        """``except (TypeError, ValueError) as e: raise e.__class__(f"... {value!r}") from e``
+        (django's ``IntegerField.get_prep_value``): the object's class is one of those the
+        clause lists, so the raise is of each of them (a record per class, as a class taken
+        from a mapping); a catch-all among them leaves the class unknown, as ``type(e)`` does."""
+        keys = tuple(self.dotted_key(w, frame) for w in listed)
+        if any(k in _CATCH_ALL for k in keys):
+            return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs)
+        return ExcSpec(listed[0], keys[0], msg, args, kwargs, types=tuple(zip(listed, keys, strict=True)))
 
     def handed_classes(self, exc: ast.Call, frame: Frame) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """``raise self.parse_error(exception)``: the function's own parameters annotated to hold
@@ -7235,24 +7395,48 @@ def _class_doc(info: ClassInfo, node: ast.ClassDef, exc_like: bool, derived: boo
     info.consts["__doc__"] = union(lit(first), lit(doc)) if first != doc else lit(doc)
 
 
+def _tested_classes(node: ast.expr) -> tuple[str, ...]:
+    """K of ``isinstance(e, K)``: one class or a tuple of them, as written; empty for anything
+    else (a name holding a tuple, a call)."""
+    if type(node) is ast.Tuple:
+        names = tuple(_dotted(e) for e in node.elts)
+        return tuple(n for n in names if n is not None) if names and all(names) else ()
+    written = _dotted(node)
+    return (written,) if written else ()
+
+
+def _caught_tuple(node: ast.expr | None) -> tuple[str, ...]:
+    """``except (TypeError, ValueError)``: the classes as written, in order; empty unless the
+    clause is a tuple of two or more plain (dotted) names."""
+    if not isinstance(node, ast.Tuple) or len(node.elts) < 2:
+        return ()
+    names = tuple(_dotted(e) for e in node.elts)
+    return tuple(n for n in names if n is not None) if all(names) else ()
+
+
+def _remade_name(func: ast.expr) -> str | None:
+    """``type(e)`` or ``e.__class__`` called to make a new exception: the name ``e``."""
+    if isinstance(func, ast.Attribute) and func.attr == "__class__" and isinstance(func.value, ast.Name):
+        return func.value.id
+    if (
+        isinstance(func, ast.Call)
+        and isinstance(func.func, ast.Name)
+        and func.func.id == "type"
+        and len(func.args) == 1
+        and not func.keywords
+        and isinstance(func.args[0], ast.Name)
+    ):
+        return func.args[0].id
+    return None
+
+
 def _caught_class_name(node: ast.expr, frame: Frame) -> str | None:
     """The name of the class an ``except Cls as name`` handler caught, for ``type(name)`` or
     ``name.__class__``; None for anything else (a tuple of classes, a bare ``except``)."""
-    if isinstance(node, ast.Attribute) and node.attr == "__class__":
-        inner = node.value
-    elif (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "type"
-        and len(node.args) == 1
-        and not node.keywords
-    ):
-        inner = node.args[0]
-    else:
+    name = _remade_name(node)
+    if name is None:
         return None
-    if not isinstance(inner, ast.Name):
-        return None
-    written = _enclosing(frame, "caught", inner.id)
+    written = _enclosing(frame, "caught", name)
     last = written.rpartition(".")[2] if isinstance(written, str) else ""
     # (``except Exception as e``: whatever the body raised, hardly ever ``Exception`` itself)
     return last if last and last not in ("Exception", "BaseException") else None
