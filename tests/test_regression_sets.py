@@ -88,6 +88,9 @@ def _catalogue(cache_root: Path, set_dir: Path, log: Any) -> tuple[str, float]:
     owner = PIN_OWNERS.get(set_dir.name, set_dir.name)
     final = cache_root / f"{owner}-{_catalogue_key(versions)}"
     db = final / "catalogue.db"
+    if owner != set_dir.name:  # the twin's own catalogue of an earlier run: read no more
+        for stale in cache_root.glob(f"{set_dir.name}-*"):
+            shutil.rmtree(stale, ignore_errors=True)
     with FileLock(str(cache_root / f".{owner}.lock")):
         if db.exists():
             return str(db), 0.0
@@ -367,5 +370,7 @@ def test_sets_pinning_the_same_releases_read_one_catalogue(
     monkeypatch.setattr(rs, "index_set", index_set)
     db, seconds = _catalogue(tmp_path, by_name[owner], log=sys.stderr)
     assert (seconds, len(built)) == (1.5, 1) and Path(db).read_bytes() == b"a catalogue"
+    (tmp_path / f"{name}-0123456789abcdef").mkdir()  # the twin's own, from an earlier run
     assert _catalogue(tmp_path, by_name[name], log=sys.stderr) == (db, 0.0)
+    assert not list(tmp_path.glob(f"{name}-*"))
     assert len(built) == 1 and Path(db).parent.name.startswith(f"{owner}-")
