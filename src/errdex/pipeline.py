@@ -322,11 +322,12 @@ def _held_releases(specs: list[str]) -> int:
     later spec of the run names again.
 
     ``update`` starts from the held merge only when none of its snapshots is its codebase's
-    newest (whose segment it stores, which the merge never built: ``_held_prefix``); a release
-    no later one of its source follows is the newest of its codebase at the end. A run of one
+    newest (whose segment it stores, which the merge never built: ``_held_prefix``), and
+    ``hold`` takes a release only into a catalogue the run began empty, where a release no
+    later one of its source follows is the newest of its codebase at the end. A run of one
     codebase's history holds every release but the last, as before; a run of unrelated
     releases (the regression sets' catalogues: ten libraries, one release each) held each one
-    and then threw the merge away at the end, ~30% of its match index's CPU spent for nothing.
+    and then threw the merge away at the end: 27% of its match index's CPU spent for nothing.
     The index is the same either way (``update`` merges what the held merge does not take);
     a release whose codebase another source's later release continues (a monorepo's second
     distribution) only loses the early merge's overlap with the workers."""
