@@ -350,16 +350,26 @@ def test_sets_pinning_the_same_releases_read_one_catalogue(
     the run's order, so the catalogue they read is built before they are scored."""
     twins = {name: owner for name, owner in PIN_OWNERS.items() if name != owner}
     by_name = {d.name: d for d in SETS}
-    assert twins, "no two sets pin the same releases: nothing to check"
     order = [d.name for d in SETS]
     for name, owner in twins.items():
         assert rs.load_versions(by_name[name]) == rs.load_versions(by_name[owner])
         assert PIN_OWNERS[owner] == owner and order.index(owner) < order.index(name)
-    assert order[-len(twins) :] == sorted(twins)
+    assert order[len(order) - len(twins) :] == sorted(twins)
     others = [d for d in SETS if d.name not in twins]
     assert len({json.dumps(rs.load_versions(d), sort_keys=True) for d in others}) == len(others)
 
-    name, owner = sorted(twins.items())[0]
+    # three sets in a folder of their own: b pins a's releases in another order, c others
+    sets = tmp_path / "sets"
+    for name, pins in [("c", {"x": "1"}), ("b", {"y": "2", "x": "1"}), ("a", {"x": "1", "y": "2"})]:
+        (sets / name).mkdir(parents=True)
+        (sets / name / "versions.json").write_text(json.dumps(pins), encoding="utf-8")
+    found = sorted(sets.iterdir())
+    assert _pin_owners(found) == {"a": "a", "b": "a", "c": "c"}
+    assert [d.name for d in _twins_last(found)] == ["a", "c", "b"]
+    monkeypatch.setattr(sys.modules[__name__], "PIN_OWNERS", _pin_owners(found))
+    owner, name = found[0], found[1]
+    cache = tmp_path / "cache"
+    cache.mkdir()
     built: list[str] = []
 
     def index_set(db: str, versions: dict[str, str], log: Any, jobs: int) -> float:
@@ -368,9 +378,10 @@ def test_sets_pinning_the_same_releases_read_one_catalogue(
         return 1.5
 
     monkeypatch.setattr(rs, "index_set", index_set)
-    db, seconds = _catalogue(tmp_path, by_name[owner], log=sys.stderr)
+    db, seconds = _catalogue(cache, owner, log=sys.stderr)
     assert (seconds, len(built)) == (1.5, 1) and Path(db).read_bytes() == b"a catalogue"
-    (tmp_path / f"{name}-0123456789abcdef").mkdir()  # the twin's own, from an earlier run
-    assert _catalogue(tmp_path, by_name[name], log=sys.stderr) == (db, 0.0)
-    assert not list(tmp_path.glob(f"{name}-*"))
-    assert len(built) == 1 and Path(db).parent.name.startswith(f"{owner}-")
+    (cache / "b-0123456789abcdef").mkdir()  # the twin's own, from an earlier run
+    assert _catalogue(cache, name, log=sys.stderr) == (db, 0.0)
+    assert not list(cache.glob("b-*"))
+    assert len(built) == 1 and Path(db).parent.name.startswith("a-")
+    assert _catalogue(cache, found[2], log=sys.stderr)[1] == 1.5 and len(built) == 2  # c: its own
