@@ -137,6 +137,39 @@ def test_a_history_s_index_merged_as_it_goes_is_a_fresh_build_and_the_same_catal
     assert _dump(tmp_path / "held.db") == _dump(tmp_path / "end.db")
 
 
+def test_a_run_of_unrelated_releases_holds_none_and_stores_the_same_catalogue(
+    specs: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Releases of two codebases, each one's last release not followed by another of its own
+    source: each is its codebase's newest at the end, whose segment ``update`` stores and a
+    held merge never built, so the merge would be left aside (as in the test above). None is
+    held (``_held_releases``), and the catalogue is, row for row, the one of the run that held
+    them and threw the merge away."""
+    other = _commits(tmp_path / "other", [])
+    run = [specs[0], specs[1], other[0]]
+    assert pipeline._held_releases(run) == 1  # lib's first release: lib follows it again
+    assert pipeline._held_releases([other[0], *specs]) == 0
+    monkeypatch.setattr("errdex.store.sql._now", lambda: "2026-01-01T00:00:00+00:00")
+    spy = _Spy(monkeypatch)
+    index_releases([other[0], specs[0]], str(tmp_path / "none.db"), jobs=1)
+    assert spy.held == [] and spy.started == [0]  # nothing held: the merge of the rows
+    _fresh_build_is_stored(tmp_path / "none.db")
+    monkeypatch.setattr(pipeline, "_held_releases", lambda specs: len(specs) - 1)  # as before
+    index_releases([other[0], specs[0]], str(tmp_path / "held.db"), jobs=1)
+    assert spy.held == [True] and spy.started == [0, 0]  # held, then left aside
+    assert _dump(tmp_path / "none.db") == _dump(tmp_path / "held.db")
+
+
+def test_the_releases_held_are_those_before_the_first_one_its_source_does_not_follow() -> None:
+    held = pipeline._held_releases
+    assert held([f"pypi:jax=={v}" for v in ("0.8.3", "0.9.0", "0.10.2")]) == 2  # all but the last
+    assert held(["pypi:attrs==25.1.0", "pypi:click==8.5.1", "pypi:numpy==2.5.5"]) == 0
+    assert held(["pypi:Ruamel.YAML==0.18", "pypi:ruamel-yaml==0.19", "pypi:six==1.16"]) == 1
+    assert held(["pypi:a==1", "pypi:b==1", "pypi:a==2"]) == 1  # a follows a==1; nothing follows b
+    assert held(["pypi:a==1"]) == 0 and held([]) == 0
+    assert held(["https://example.org/r.git@v1", "https://example.org/r.git@v2"]) == 1
+
+
 def _write(store: Store, spec: str, counted: bool = True) -> int:
     """One release written as a history run writes it (lineages and index left), counted."""
     _, snap, left_out = pipeline._open_release(spec, _Quiet(), None, True)

@@ -33,7 +33,28 @@ import regression_score as rs
 
 from errdex.pipeline import producer_digest
 
-SETS = rs.discover_sets()
+
+def _pin_owners(sets: list[Path]) -> dict[str, str]:
+    """Each set's name -> the first set (by name) pinning exactly the same releases: itself,
+    or an earlier twin whose catalogue it reads (``_catalogue``)."""
+    first: dict[str, str] = {}
+    owners: dict[str, str] = {}
+    for set_dir in sets:
+        pins = json.dumps(rs.load_versions(set_dir), sort_keys=True)
+        owners[set_dir.name] = first.setdefault(pins, set_dir.name)
+    return owners
+
+
+def _twins_last(sets: list[Path]) -> list[Path]:
+    """The sets in name order, but those reading an earlier twin's catalogue after all the
+    others: their twin's is built by then (``_catalogue``), where side by side one xdist worker
+    would wait on the other's indexing."""
+    owners = _pin_owners(sets)
+    return sorted(sets, key=lambda d: owners[d.name] != d.name)
+
+
+SETS = _twins_last(rs.discover_sets())
+PIN_OWNERS = _pin_owners(SETS)
 FLOORS_PATH = rs.REGRESSION_ROOT / "floors.json"
 KINDS = {"message", "traceback", "negative"}
 
@@ -53,25 +74,39 @@ def _catalogue(cache_root: Path, set_dir: Path, log: Any) -> tuple[str, float]:
     It is built in a scratch directory and renamed into place only when every release indexed,
     so an interrupted run never leaves a half catalogue that later runs would trust. Catalogues
     of the same set under other keys (older versions or extractors) are removed.
+
+    Sets pinning exactly the same releases (runtime and runtime2, runtime4 and runtime5,
+    issues51 and issues54: their cases differ, their releases do not) read one catalogue, the
+    first's by name (``PIN_OWNERS``), built once under a lock the xdist workers share: the
+    same releases indexed by the same code make the same catalogue (every row of every table
+    alike but the snapshots' ``indexed_at``, which nothing a set scores reads:
+    docs/measurements/ci21.md), so each twin's indexing was the whole of its repeat.
     """
+    from filelock import FileLock
+
     versions = rs.load_versions(set_dir)
-    final = cache_root / f"{set_dir.name}-{_catalogue_key(versions)}"
+    owner = PIN_OWNERS.get(set_dir.name, set_dir.name)
+    final = cache_root / f"{owner}-{_catalogue_key(versions)}"
     db = final / "catalogue.db"
-    if db.exists():
-        return str(db), 0.0
-    scratch = cache_root / f".{final.name}.{os.getpid()}"
-    shutil.rmtree(scratch, ignore_errors=True)
-    scratch.mkdir(parents=True)
-    # One process, no pool (``jobs=1``): the two xdist workers index two sets at once, so a pool
-    # per release only added its forks, pickling and the fork server to the same two cores:
-    # 14-21% more CPU for a set (docs/measurements/ci51.md). ci7 had measured the same and gone
-    # back to pools for a tail (the long sets ran last, on one core, the other worker idle);
-    # ``conftest._schedule`` has since put the sets before the ~1,200 short tests, which fill
-    # the other core whenever one set is left.
-    seconds = rs.index_set(str(scratch / "catalogue.db"), versions, log=log, jobs=1)
-    for stale in cache_root.glob(f"{set_dir.name}-*"):
-        shutil.rmtree(stale, ignore_errors=True)
-    os.replace(scratch, final)
+    if owner != set_dir.name:  # the twin's own catalogue of an earlier run: read no more
+        for stale in cache_root.glob(f"{set_dir.name}-*"):
+            shutil.rmtree(stale, ignore_errors=True)
+    with FileLock(str(cache_root / f".{owner}.lock")):
+        if db.exists():
+            return str(db), 0.0
+        scratch = cache_root / f".{final.name}.{os.getpid()}"
+        shutil.rmtree(scratch, ignore_errors=True)
+        scratch.mkdir(parents=True)
+        # One process, no pool (``jobs=1``): the two xdist workers index two sets at once, so a
+        # pool per release only added its forks, pickling and the fork server to the same two
+        # cores: 14-21% more CPU for a set (docs/measurements/ci51.md). ci7 had measured the
+        # same and gone back to pools for a tail (the long sets ran last, on one core, the
+        # other worker idle); ``conftest._schedule`` has since put the sets before the ~1,200
+        # short tests, which fill the other core whenever one set is left.
+        seconds = rs.index_set(str(scratch / "catalogue.db"), versions, log=log, jobs=1)
+        for stale in cache_root.glob(f"{owner}-*"):
+            shutil.rmtree(stale, ignore_errors=True)
+        os.replace(scratch, final)
     return str(db), seconds
 
 
@@ -305,3 +340,48 @@ def test_the_statement_walk_finds_what_a_full_walk_does() -> None:
         "top",
         "top.<locals>.in_case",
     ]
+
+
+def test_sets_pinning_the_same_releases_read_one_catalogue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A twin (a set pinning exactly an earlier set's releases) reads that set's catalogue and
+    indexes nothing; every other set is its own owner, and the twins come after every owner in
+    the run's order, so the catalogue they read is built before they are scored."""
+    twins = {name: owner for name, owner in PIN_OWNERS.items() if name != owner}
+    by_name = {d.name: d for d in SETS}
+    order = [d.name for d in SETS]
+    for name, owner in twins.items():
+        assert rs.load_versions(by_name[name]) == rs.load_versions(by_name[owner])
+        assert PIN_OWNERS[owner] == owner and order.index(owner) < order.index(name)
+    assert order[len(order) - len(twins) :] == sorted(twins)
+    others = [d for d in SETS if d.name not in twins]
+    assert len({json.dumps(rs.load_versions(d), sort_keys=True) for d in others}) == len(others)
+
+    # three sets in a folder of their own: b pins a's releases in another order, c others
+    sets = tmp_path / "sets"
+    for name, pins in [("c", {"x": "1"}), ("b", {"y": "2", "x": "1"}), ("a", {"x": "1", "y": "2"})]:
+        (sets / name).mkdir(parents=True)
+        (sets / name / "versions.json").write_text(json.dumps(pins), encoding="utf-8")
+    found = sorted(sets.iterdir())
+    assert _pin_owners(found) == {"a": "a", "b": "a", "c": "c"}
+    assert [d.name for d in _twins_last(found)] == ["a", "c", "b"]
+    monkeypatch.setattr(sys.modules[__name__], "PIN_OWNERS", _pin_owners(found))
+    owner, name = found[0], found[1]
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    built: list[str] = []
+
+    def index_set(db: str, versions: dict[str, str], log: Any, jobs: int) -> float:
+        built.append(db)
+        Path(db).write_bytes(b"a catalogue")
+        return 1.5
+
+    monkeypatch.setattr(rs, "index_set", index_set)
+    db, seconds = _catalogue(cache, owner, log=sys.stderr)
+    assert (seconds, len(built)) == (1.5, 1) and Path(db).read_bytes() == b"a catalogue"
+    (cache / "b-0123456789abcdef").mkdir()  # the twin's own, from an earlier run
+    assert _catalogue(cache, name, log=sys.stderr) == (db, 0.0)
+    assert not list(cache.glob("b-*"))
+    assert len(built) == 1 and Path(db).parent.name.startswith("a-")
+    assert _catalogue(cache, found[2], log=sys.stderr)[1] == 1.5 and len(built) == 2  # c: its own
