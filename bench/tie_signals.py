@@ -60,7 +60,7 @@ _AUX = re.compile(r"(^|/)(tests?|testing|bench(mark)?s?|examples?|docs?|_?vendor
 def _tie_group(matches: list[dict[str, Any]], same_text: bool = True) -> list[dict[str, Any]]:
     """The answers level with the first: exact alike, within ``TIE`` of it, and (``same_text``)
     of its class and text once placeholders are blanked (``result.tied``)."""
-    from errdex.match.twins import literal
+    from errdex.match.result import literal
 
     if not matches:
         return []
@@ -110,8 +110,8 @@ class _Facts:
 
     def site(self, m: dict[str, Any], with_graph: bool = True) -> dict[str, Any]:
         from errdex.analysis.context import get_context
+        from errdex.match.result import literal
         from errdex.match.score import private_site
-        from errdex.match.twins import literal
         from errdex.store.facts import called_as, reexported_as
 
         info: dict[str, Any] = {k: m[k] for k in ("path", "function", "line", "score", "exc_type")}
@@ -154,7 +154,7 @@ class _Facts:
 def _top5_group(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The first five answers of the first's text (placeholders blanked) and exactness, at any
     score: one text raised at several sites, the truth 2nd-5th (acc120)."""
-    from errdex.match.twins import literal
+    from errdex.match.result import literal
 
     if not matches:
         return []

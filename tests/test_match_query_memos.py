@@ -13,8 +13,8 @@ from errdex.match import Matcher, build_index, rank
 from errdex.match.frames import FrameEvidence
 from errdex.match.index import Index
 from errdex.match.rank import Evidence, Ranker
+from errdex.match.result import literal
 from errdex.match.score import FrameInfo, type_relation
-from errdex.match.twins import literal
 
 
 def _walked_literal(template: str) -> str:

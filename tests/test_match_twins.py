@@ -99,8 +99,8 @@ def test_the_generic_platform_module_comes_before_another_platform_s(matcher: Ma
 
 def test_what_counts_as_a_twin() -> None:
     from errdex.match.parse import Frame
-    from errdex.match.result import Match
-    from errdex.match.twins import literal, raised_in_twin, twin
+    from errdex.match.result import Match, literal
+    from errdex.match.twins import raised_in_twin, twin
 
     def m(path: str, function: str) -> Match:
         return Match("i", "r", "1", "error", "E", "t", path, 1, function, 1.0, False)

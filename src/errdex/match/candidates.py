@@ -21,6 +21,7 @@ from operator import contains
 
 from errdex.match.index import E_KIND, E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
 from errdex.match.parse import LIST_MARKER
+from errdex.match.result import literal
 from errdex.match.score import WORD, catching_keys, type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
@@ -54,7 +55,6 @@ from errdex.match.thresholds import (
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
-from errdex.match.twins import literal
 from errdex.match.verify import (
     REPR_MARK,
     Fit,

@@ -51,6 +51,7 @@ from errdex.match.result import (
     TIE_WITNESS,
     Match,
     Result,
+    literal,
     shown,
     tie_count,
     tied,
@@ -76,7 +77,7 @@ from errdex.match.signature import (
     wrapped_parameter_calls,
 )
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
-from errdex.match.twins import literal, mark_ties, twins_last
+from errdex.match.twins import mark_ties, twins_last
 from errdex.match.validation_listing import whole_input_method
 from errdex.match.verify import (
     CLASS_HEAD,

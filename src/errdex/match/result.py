@@ -203,6 +203,36 @@ def class_name(exc_type: str) -> str:
     return exc_type.rpartition(".")[2]
 
 
+def literal(template: str) -> str:
+    """A template's text with every placeholder blanked: twins name their values differently.
+
+    Each placeholder, braces nested in it included, becomes ``{}``; a ``}`` outside any
+    placeholder is text, and a placeholder never closed blanks the rest. Asked of every
+    answer of every query (``twins_last``, ``result.tied``), so the text between braces is
+    copied in slices found by ``str.find``, not a character at a time."""
+    if "{" not in template:
+        return template
+    out: list[str] = []
+    depth = at = 0
+    while True:
+        if not depth:
+            opened = template.find("{", at)
+            if opened < 0:
+                out.append(template[at:])
+                return "".join(out)
+            out += (template[at:opened], "{}")
+            depth, at = 1, opened + 1
+            continue
+        close = template.find("}", at)
+        if close < 0:
+            return "".join(out)  # never closed: the rest is the placeholder's
+        opened = template.find("{", at, close)
+        if opened >= 0:  # a brace nested in the placeholder (a format spec's own field)
+            depth, at = depth + 1, opened + 1
+        else:
+            depth, at = depth - 1, close + 1
+
+
 def tied(matches: list[Match]) -> list[Match]:
     """The leading answers that tie with the first: as exact as it, of the same class and
     template (their templates alike once placeholders are blanked: two sites may name a value
@@ -212,8 +242,6 @@ def tied(matches: list[Match]) -> list[Match]:
     order among them is a guess the answer has to own up to: an approximate first answer too
     (a validator's report whose first line no template fits, raised by three ``validate``
     methods of the same ``raise err``), whose one template fits the text alike at every site."""
-    from errdex.match.twins import literal  # twins orders these very matches: it imports us
-
     if not matches:
         return []
     top = matches[0]

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from errdex.match.result import Match, at_least, tied
+from errdex.match.result import Match, at_least, literal, tied
 
 if TYPE_CHECKING:
     from errdex.match.parse import Frame
@@ -72,36 +72,6 @@ def raised_in_twin(frames: Sequence[Frame]) -> bool:
     deepest = frames[-1]
     place = "/".join(deepest.path.replace("\\", "/").split("/")[-2:])
     return _twin_place(place, deepest.function or "")
-
-
-def literal(template: str) -> str:
-    """A template's text with every placeholder blanked: twins name their values differently.
-
-    Each placeholder, braces nested in it included, becomes ``{}``; a ``}`` outside any
-    placeholder is text, and a placeholder never closed blanks the rest. Asked of every
-    answer of every query (``twins_last``, ``result.tied``), so the text between braces is
-    copied in slices found by ``str.find``, not a character at a time."""
-    if "{" not in template:
-        return template
-    out: list[str] = []
-    depth = at = 0
-    while True:
-        if not depth:
-            opened = template.find("{", at)
-            if opened < 0:
-                out.append(template[at:])
-                return "".join(out)
-            out += (template[at:opened], "{}")
-            depth, at = 1, opened + 1
-            continue
-        close = template.find("}", at)
-        if close < 0:
-            return "".join(out)  # never closed: the rest is the placeholder's
-        opened = template.find("{", at, close)
-        if opened >= 0:  # a brace nested in the placeholder (a format spec's own field)
-            depth, at = depth + 1, opened + 1
-        else:
-            depth, at = depth - 1, close + 1
 
 
 def twins_last(matches: list[Match], frames: Sequence[Frame] = ()) -> list[Match]:
