@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +24,22 @@ def marked_templates(source: str) -> dict[str, set[str]]:
         if "# <- " in text:
             out.setdefault(text.rsplit("# <- ", 1)[1].strip(), set()).add(r.template)
     return out
+
+
+def marked_package_templates(files: dict[str, str], marked: str) -> dict[str, set[str]]:
+    """The templates of the records of module ``marked`` (a path among ``files``, a package's
+    modules by path) whose statement spans a ``# <- name`` mark, by that name: a helper's
+    caller may span lines, its mark on any of them."""
+    ex = extract([SourceFile(path, text.encode()) for path, text in files.items()], "local/pkg", jobs=1)
+    marks = {
+        m.group(1): i
+        for i, line in enumerate(files[marked].split("\n"), 1)
+        if (m := re.search(r"# <- (\w+)", line))
+    }
+    return {
+        name: {r.template for r in ex.records if r.path == marked and r.line <= at <= r.end_line}
+        for name, at in marks.items()
+    }
 
 
 def counted_entries(store: Store) -> list[CatalogueEntry]:

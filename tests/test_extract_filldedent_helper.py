@@ -8,15 +8,12 @@ and a paste of the re-wrapped text found nothing or another library's raise."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import pytest
-from index_helpers import first, package_matcher
+from index_helpers import first, marked_package_templates, package_matcher
 
-from errdex.extract import extract
 from errdex.match import Matcher
-from errdex.model import SourceFile
 
 MISC = '''\
 import textwrap
@@ -70,19 +67,8 @@ def listed():
 
 
 def _templates() -> dict[str, set[str]]:
-    files = [
-        SourceFile("pkg/__init__.py", b""),
-        SourceFile("pkg/_misc.py", MISC.encode()),
-        SourceFile("pkg/core.py", CORE.encode()),
-    ]
-    ex = extract(files, "local/pkg", jobs=1)
-    marks = {
-        m.group(1): i for i, line in enumerate(CORE.split("\n"), 1) if (m := re.search(r"# <- (\w+)", line))
-    }
-    return {
-        name: {r.template for r in ex.records if r.path == "pkg/core.py" and r.line <= at <= r.end_line}
-        for name, at in marks.items()
-    }
+    files = {"pkg/__init__.py": "", "pkg/_misc.py": MISC, "pkg/core.py": CORE}
+    return marked_package_templates(files, "pkg/core.py")
 
 
 def _compact(text: str) -> str:

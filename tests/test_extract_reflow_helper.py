@@ -14,12 +14,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from index_helpers import first, package_matcher
+from index_helpers import first, marked_package_templates, package_matcher
 
-from errdex.extract import extract
 from errdex.extract.reflow import shape_of, sub_text
 from errdex.match import Matcher
-from errdex.model import SourceFile
 
 ERRORS = '''\
 import re
@@ -100,19 +98,8 @@ def other_shape():
 
 
 def _templates() -> dict[str, set[str]]:
-    files = [
-        SourceFile("pkg/__init__.py", b""),
-        SourceFile("pkg/_errors.py", ERRORS.encode()),
-        SourceFile("pkg/core.py", CORE.encode()),
-    ]
-    ex = extract(files, "local/pkg", jobs=1)
-    marks = {
-        m.group(1): i for i, line in enumerate(CORE.split("\n"), 1) if (m := re.search(r"# <- (\w+)", line))
-    }
-    return {
-        name: {r.template for r in ex.records if r.path == "pkg/core.py" and r.line <= at <= r.end_line}
-        for name, at in marks.items()
-    }
+    files = {"pkg/__init__.py": "", "pkg/_errors.py": ERRORS, "pkg/core.py": CORE}
+    return marked_package_templates(files, "pkg/core.py")
 
 
 def test_each_call_is_reflowed_as_the_helper_does() -> None:
