@@ -339,3 +339,53 @@ def test_the_cli_indexes_a_spec_file_and_reports_what_failed(ray_runtime: None, 
 
     report = json.loads(again.stdout)
     assert (report["indexed"], report["skipped"], len(report["failed"])) == (0, ["pypi:six==1.16.0"], 1)
+
+
+def test_a_ray_address_with_nothing_there_fails_at_once_naming_it(tmp_path: Path) -> None:
+    """``--ray-address`` to a port nothing listens on: exit 1 and one line naming the address,
+    within the join timeout (``ray.init`` alone would retry for as long as the process lives).
+    A fresh process, so that no Ray runtime of this session is the one joined."""
+    import socket
+    import sys
+
+    pytest.importorskip("ray")
+    pkg = tmp_path / "pkg" / "tinylib"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("def f(x):\n    raise ValueError(f'bad {x}')\n")
+    specs = tmp_path / "specs.txt"
+    specs.write_text(f"{tmp_path / 'pkg'}\n")
+    with socket.socket() as s:  # a port that was free a moment ago and has no listener now
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    address = f"127.0.0.1:{port}"
+    db = tmp_path / "x.db"
+    done = subprocess.run(
+        [sys.executable, "-m", "errdex.cli", "index", "--from", str(specs), "--db", str(db), "--ray-address"]
+        + [address],
+        capture_output=True,
+        text=True,
+        timeout=bulk.JOIN_TIMEOUT + 60,
+    )
+    assert done.returncode == 1, done.stderr[-2000:]
+    last = done.stderr.strip().splitlines()[-1]
+    assert f"cannot join the Ray cluster at {address}: nothing accepts a connection" in last, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("address", "target"),
+    [
+        ("10.1.2.3:6379", ("10.1.2.3", 6379)),
+        ("ray://head.example:10001", ("head.example", 10001)),
+        ("[::1]:6379", ("::1", 6379)),
+        ("auto", None),
+        ("local", None),
+        ("head", None),
+    ],
+)
+def test_the_join_check_reads_the_address_forms_ray_takes(
+    address: str, target: tuple[str, int] | None
+) -> None:
+    """``HOST:PORT``, ``ray://HOST:PORT`` and a bracketed IPv6 host are checked at that host and
+    port before ``ray.init``; ``auto`` and ``local`` are left to Ray (they fail at once)."""
+    assert bulk.join_target(address) == target

@@ -103,7 +103,7 @@ def test_a_killed_bulk_run_leaves_no_ray_process_and_resumes_after_what_it_store
     else:
         assert code == INTERRUPTED, err[-2000:]
         assert "every release stored so far stays" in err.splitlines()[-1], err[-2000:]
-        assert "Traceback" not in err  # pending tasks cancelled while the runtime was up
+        assert "Traceback" not in err  # the pending tasks end with the runtime, quietly
     assert wait_gone(core, timeout=60) == [], f"left running after {sig.name}: {alive(core)}"
 
     stored = _snapshots(db)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 import signal
+import socket
 import threading
 import time
 from collections.abc import Generator, Sequence
@@ -187,7 +188,7 @@ def run(
     finally:  # also when interrupted: every release stored so far stays, in-flight tasks go
         report.run_seconds = time.perf_counter() - status.started
         if ray_run is not None:
-            results.close()  # its pending tasks cancelled while the runtime is still up
+            results.close()  # stops queueing tasks; close() below ends the runtime's
             ray_run.close()
         with store:
             if changed:  # what was stored is followed across releases and searchable
@@ -328,6 +329,42 @@ def _run_local(todo: list[Release], cache: Path) -> Generator[Outcome]:
             yield rel, prepare_release(rel.source, str(cache), memo)
 
 
+class ClusterUnreachable(Exception):
+    """``ray_address`` names no Ray cluster this process can join (raised before any task runs).
+
+    Its own type, so that a ``ConnectionError`` from anything later in a run (a download, the
+    store) is not reported as a cluster that could not be joined."""
+
+
+JOIN_TIMEOUT = 10.0  # seconds for a cluster's head to accept a connection
+
+
+def join_target(address: str) -> tuple[str, int] | None:
+    """The host and port that ``address`` (``HOST:PORT``, ``ray://HOST:PORT``, ``[IPv6]:PORT``)
+    names; ``None`` for the forms Ray resolves itself (``auto``, ``local``)."""
+    m = re.fullmatch(r"(?:ray://)?(\[[^\]/]+\]|[^:/\[\]]+):(\d{1,5})", address.strip())
+    if m is None:
+        return None
+    return m.group(1).strip("[]"), int(m.group(2))
+
+
+def _check_reachable(address: str) -> None:
+    """Fail fast when the head at ``address`` accepts no connection.
+
+    Given a head that is not there, ``ray.init(address=...)`` retries the connection for as long
+    as the process lives (Ray 2.60), so a mistyped ``--ray-address`` would hang the command.
+    ``auto`` and ``local`` are Ray's to resolve: they fail at once when nothing runs."""
+    target = join_target(address)
+    if target is None:
+        return
+    try:
+        socket.create_connection(target, timeout=JOIN_TIMEOUT).close()
+    except OSError as e:
+        raise ClusterUnreachable(
+            f"cannot join the Ray cluster at {address}: nothing accepts a connection there ({e})"
+        ) from e
+
+
 class _RayRun:
     """A Ray runtime for one bulk run: the local one started here, or a cluster joined."""
 
@@ -348,7 +385,11 @@ class _RayRun:
         )
         if self._own:
             if address:
-                ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+                _check_reachable(address)
+                try:
+                    ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+                except ConnectionError as e:  # only joining says so; later ones are not ours
+                    raise ClusterUnreachable(f"cannot join the Ray cluster at {address}: {e}") from e
             else:
                 ray.init(
                     num_cpus=workers or os.cpu_count() or 1,
@@ -392,9 +433,16 @@ class _RayRun:
                     fill()  # the next task starts before this one's releases are written
                     yield from zip(group, outcomes, strict=True)
                 fill()
-        finally:  # the caller stopped early (interrupted): no task should keep a core busy
-            for ref in pending:
-                ray.cancel(ref, force=True)
+        finally:
+            # Stopped early (interrupted): the tasks still pending are left to ``close()``, not
+            # ``ray.cancel``led. A cancel racing the reply of a task that is just finishing trips
+            # a fatal check in Ray's core worker (``TaskManager::CompletePendingTask``, the race
+            # of ray-project/ray#54785) that ends this process with status 1 before errdex can
+            # exit 130 and say what stays. The runtime started here ends its job, and the job's
+            # workers with it, at ``ray.shutdown()``; a runtime the caller started keeps the
+            # in-flight tasks (at most ``IN_FLIGHT_PER_WORKER`` groups a worker) until they end,
+            # and Ray frees their results once ``pending``'s references are dropped.
+            pending.clear()
 
     def close(self) -> None:
         if self._own:

@@ -104,7 +104,8 @@ def index(
         typer.Option(
             "--ray-address",
             help="Join this Ray cluster (`auto`, or ray://HEAD:10001) instead of starting a local runtime; "
-            "its nodes need errdex installed with the `scale` extra.",
+            "its nodes need errdex installed with the `scale` extra. A HOST:PORT that accepts no "
+            "connection within 10 s fails the command at once (exit 1).",
             show_default=False,
         ),
     ] = None,
@@ -388,8 +389,8 @@ def _index_bulk(
             "interrupted; every release stored so far stays, and the next run resumes after them",
             EXIT_INTERRUPTED,
         )
-    except ConnectionError as e:  # no Ray cluster at --ray-address
-        fail(f"cannot join the Ray cluster at {ray_address}: {e}", EXIT_FAILURE)
+    except bulk.ClusterUnreachable as e:
+        fail(str(e), EXIT_FAILURE)
     if as_json:
         print(json.dumps(report.to_json(), indent=2))
         return

@@ -21,7 +21,7 @@ from typing import Any
 
 from errdex.model import CallFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
 from errdex.store import factblobs as fb
-from errdex.store.records import Expectation
+from errdex.store.expectation import Expectation
 
 __all__ = [
     "CallRow",

@@ -11,6 +11,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from errdex.store.expectation import Expectation
+
 if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
     from errdex.store.facts import FactReader
@@ -297,30 +299,6 @@ class UnpinnedRelease:
     version: str
     source_url: str
     project: str  # the codebase's project name, which tag names often carry
-
-
-@dataclass(frozen=True, slots=True)
-class Expectation:
-    """A test of a snapshot that expects an error (a ``pytest.raises`` block, ``assertRaises``,
-    ``pytest.warns``), linked to the errors its expectation matches at index time."""
-
-    snapshot_id: int
-    path: str
-    line: int  # the expecting block, first and last line
-    end_line: int
-    function: str  # the test function's qualified name
-    exc_type: str
-    pattern: str | None  # the ``match=`` pattern, when the test gives one
-    kind: str
-
-    @classmethod
-    def from_row(cls, row: Sequence[Any]) -> Expectation:
-        """From (snapshot_id, path, line, end_line, function, exc_type, pattern, kind)."""
-        sid, path, line, end_line, function, exc_type, pattern, kind = row
-        return cls(
-            int(sid), str(path), int(line), int(end_line), str(function), str(exc_type),
-            None if pattern is None else str(pattern), str(kind),
-        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
