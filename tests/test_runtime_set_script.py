@@ -40,7 +40,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # dependencies, the cheapest library of a set whose venv also holds sympy, xarray and statsmodels
 # whose messages hold no address (tenacity's `RetryError[<Future at 0x...>]` does); jmespath
 # for runtime8 (14 more popular libraries, `compiled_truth`): pure Python, no dependencies, and
-# messages that hold neither an address nor a time (yarl's and itsdangerous' do).
+# messages that hold neither an address nor a time (yarl's and itsdangerous' do); sqlparse for
+# runtime9 (14 more popular libraries, `compiled_truth`): pure Python, no dependencies, and
+# messages that hold neither an address nor a path (pluggy's, GitPython's and pexpect's do).
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -58,6 +60,7 @@ SCRIPTS = [
     ("make_runtime6_set.py", "runtime6", "pytz"),
     ("make_runtime7_set.py", "runtime7", "pyjwt"),
     ("make_runtime8_set.py", "runtime8", "jmespath"),
+    ("make_runtime9_set.py", "runtime9", "sqlparse"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
