@@ -13,38 +13,12 @@ The package is synthetic, parsed and never imported.
 
 from __future__ import annotations
 
+from test_extract_instance_reads import ELEMENT_BASE
+
 from errdex.extract import extract
 from errdex.model import SourceFile
 
-_ELEMENTS = (
-    "class ParseError(Exception):\n"
-    "    def __init__(self, text, loc, msg, elem):\n"
-    "        super().__init__(text, loc, msg, elem)\n"
-    "        self.msg = msg\n"
-    "        self.loc = loc\n"
-    "\n"
-    "    def __str__(self):\n"
-    "        return f'{self.msg} (at char {self.loc})'\n"
-    "\n"
-    "\n"
-    "class Element:\n"
-    "    def __init__(self):\n"
-    "        self.custom_name = None\n"
-    "        self._default_name = None\n"
-    "        self.errmsg = ''\n"
-    "\n"
-    "    @property\n"
-    "    def name(self):\n"
-    "        return self.custom_name if self.custom_name is not None else self.default_name\n"
-    "\n"
-    "    @property\n"
-    "    def default_name(self):\n"
-    "        if self._default_name is None:\n"
-    "            self._default_name = self._generate_default_name()\n"
-    "        return self._default_name\n"
-    "\n"
-    "    def _generate_default_name(self):\n"
-    "        return 'element'\n"
+_ELEMENTS = ELEMENT_BASE + (
     "\n"
     "    def set_name(self, name):\n"
     "        self.custom_name = name\n"
