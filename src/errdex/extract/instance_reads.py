@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from errdex.extract.templates import Part, Ph, Ref, Value, Variant, concat, union_n
 
 if TYPE_CHECKING:
-    from errdex.extract.resolve import Resolver
+    from errdex.extract.resolving import ResolverTables
 
 _SELF = "self."
 _MAX_READS = 5  # properties, attributes and methods followed one inside another
@@ -36,7 +36,7 @@ class InstanceReads:
     """Property and self-method reads of assigned texts, filled per class; part of a
     ``Resolver`` (it uses its tables)."""
 
-    def __init__(self, resolver: Resolver) -> None:
+    def __init__(self, resolver: ResolverTables) -> None:
         self.r = resolver
         self._nesting = 0  # ``texts`` calls under way (an attribute's text read inside another)
 

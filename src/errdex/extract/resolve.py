@@ -39,6 +39,7 @@ from errdex.extract.instance_reads import InstanceReads
 from errdex.extract.markup import strip_segments
 from errdex.extract.pyversion import STR_ALIAS
 from errdex.extract.reflow import IF_ARGS, IF_KWARGS, RE_SUB, reflow_op
+from errdex.extract.resolving import Flat, Pair
 from errdex.extract.status_first import status_first_text
 from errdex.extract.stdlib_consts import stdlib_consts
 from errdex.extract.templates import (
@@ -94,8 +95,6 @@ from errdex.extract.yields import GENERATOR_FORMS, JOIN, YIELDS_OF, separated
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template, replace
 from errdex.pyexc import BUILTIN_NAMES
 
-Flat = tuple[str | Ph, ...]
-Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
 # What a site raises, resolved: (exc_type as written, qualname, bases, message renderings)
 Resolved = tuple[str, str | None, list[str], list[Pair]]
 
