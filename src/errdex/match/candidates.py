@@ -1402,32 +1402,55 @@ def _one_line(tf: TextFit, c: Cand, lits: tuple[str, ...]) -> None:
     among log records (a message printed straight to the console between them); elsewhere it is
     one line of a message written over several, whose first line fits many templates. Unless
     the template is all of it (``_report_tail``): a label and a hole, the hole holding the
-    first line's end and the lines after."""
+    first line's end and the lines after.
+
+    The first literal's later occurrences are tried too (``MAX_LINE_OCCURRENCES``, in order):
+    a reporter who names the error in a sentence first (``rejects them with `TypeError: text
+    '<name>' ...`, but``) and then shows it printed on a labelled line of its own (a snippet's
+    ``# TypeError: text 'prod' ...`` comment) gives that later line as the message whole."""
     f = c.fit
-    cmap, msg = tf.cmap, tf.message
-    if f is None or not lits[0] or not 0 <= f.start < len(cmap):
+    if f is None or not lits[0]:
         return
-    at = cmap[f.start]
+    start = f.start
+    for _ in range(MAX_LINE_OCCURRENCES):
+        if not 0 <= start < len(tf.cmap) or _whole_line_at(tf, c, lits, start):
+            return
+        start = tf.cmsg.find(lits[0], start + 1)
+
+
+MAX_LINE_OCCURRENCES = 20  # occurrences of a template's first literal tried as a line's start
+
+
+def _whole_line_at(tf: TextFit, c: Cand, lits: tuple[str, ...], start: int) -> bool:
+    """``_one_line`` at one occurrence of the template's first literal (compact position
+    ``start``): whether the line it opens is the template end to end after a label, the
+    candidate then judged on that line alone."""
+    f = c.fit
+    assert f is not None
+    cmap, msg = tf.cmap, tf.message
+    at = cmap[start]
     head = msg[msg.rfind("\n", 0, at) + 1 : at].strip()
     tail = not head and not tf.is_log()  # judged alone only as a report's tail (``_report_tail``)
     if (head and head[-1] not in ":]") or (tail and not _report_tail(f, lits)):
-        return
+        return False
     end = msg.find("\n", at)
     line = compact(msg[at : end if end >= 0 else len(msg)])
     g = fit(lits, line)
     if g is None or not (g.full and g.anchored_start and g.anchored_end):
-        return
+        return False
     if tail and g.covered >= len(line):
         # a first line that is the label alone (``Parameter validation failed:\n{msg}``): the
         # hole, all on the lines after, is not judged by it
-        return
+        return False
     cov = g.covered / max(len(line), 1)
-    if cov >= MIN_COVERAGE:
-        c.line = (f.start, f.start + len(line), c.confident, c.coverage, c.text, c.reasons)
-        c.confident, c.coverage, c.text = True, cov, 0.5 + 0.5 * cov
-        c.reasons = [
-            Share("the template is one whole line of the message (literal text explains ", cov, " of it)")
-        ]
+    if cov < MIN_COVERAGE:
+        return False
+    c.line = (start, start + len(line), c.confident, c.coverage, c.text, c.reasons)
+    c.confident, c.coverage, c.text = True, cov, 0.5 + 0.5 * cov
+    c.reasons = [
+        Share("the template is one whole line of the message (literal text explains ", cov, " of it)")
+    ]
+    return True
 
 
 def _report_tail(f: Fit, lits: tuple[str, ...]) -> bool:

@@ -1,0 +1,112 @@
+"""Paste forms of issues56 that hid which error a paste means or where its text ends: an error
+named in a sentence first (a placeholder for its value) and shown printed whole later on a
+labelled line of its own (a snippet's ``# TypeError: ...`` comment), and a warning whose echoed
+source line lost its indent under a blank line (a fence pasted flush), the paster's words after
+it. Each paste is a small synthetic one; the real cases are issues56's pandas-001 and
+tzlocal-002 (docs/measurements/acc186.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from index_helpers import first, package_matcher
+
+from errdex.match import Matcher
+from errdex.match.parse import parse
+
+LIB = """\
+import warnings
+
+
+def reduce(name):
+    raise TypeError(f"Cannot perform reduction '{name}' with string dtype")
+
+
+def ensure_numeric(x):
+    raise TypeError(f"Could not convert {x!r} to numeric")
+
+
+def load_config():
+    warnings.warn("Can not find any configuration file, defaulting to the builtin one.")
+"""
+
+NAMED_THEN_PRINTED = """\
+`StringArray._reduce` rejects all eight with `TypeError: Cannot perform reduction '<name>' \
+with string dtype`, but that gate was never on the method path:
+
+```python
+arr = make_array(["a", "b", None])
+arr._reduce("prod", skipna=False)   # TypeError: Cannot perform reduction 'prod' with string dtype
+arr.prod(skipna=False)              # nan
+arr.mean()                          # TypeError: Could not convert 'a' to numeric
+```
+
+So the inherited implementations ran instead.
+"""
+
+FLUSH_ECHO = """\
+lots of
+
+```
+.venv/lib/python3.11/site-packages/lib/__init__.py:9: UserWarning: Can not find any \
+configuration file, defaulting to the builtin one.
+
+warnings.warn("Can not find any configuration file, defaulting to the builtin one.")
+```
+
+in many integrations
+
+This reverts an earlier commit.
+"""
+
+MESSAGE = "Can not find any configuration file, defaulting to the builtin one."
+
+
+@pytest.fixture(scope="module")
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("iss56"), {"__init__.py": LIB}) as m:
+        yield m
+
+
+def test_an_error_named_in_prose_then_printed_on_its_own_line_is_judged_on_that_line(
+    matcher: Matcher,
+) -> None:
+    # the template's first literal opens the sentence's code span first (its value a
+    # placeholder, the sentence running on), then the comment's line, which is the template
+    # end to end after the ``# TypeError:`` label: that later line is the one judged. Before,
+    # only the first occurrence was tried, and the other error's comment, a whole line, won.
+    res = matcher.explain(NAMED_THEN_PRINTED)
+    top = first(res)
+    assert top.function == "reduce"
+    assert not top.approximate, top.reasons
+    assert any("one whole line" in str(r) for r in top.reasons)
+    # the other error's line is a whole-line reading too, ranked after it
+    assert [m.function for m in res.matches[:2]] == ["reduce", "ensure_numeric"]
+
+
+def test_a_flush_echo_under_a_blank_line_is_the_warnings_source_line() -> None:
+    q = parse(FLUSH_ECHO)
+    assert q.exc_type == "UserWarning"
+    assert q.message == MESSAGE
+    assert q.frames[-1].source == f'warnings.warn("{MESSAGE}")'
+
+
+def test_a_flush_echo_makes_the_warning_exact(matcher: Matcher) -> None:
+    top = first(matcher.explain(FLUSH_ECHO))
+    assert top.function == "load_config"
+    assert not top.approximate, top.reasons
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        # a statement quoting other text: the message's own next paragraph, kept
+        'print("see the docs for the file locations")',
+        # the echo's words as prose (no call, no statement): kept
+        "Can not find any configuration file, defaulting to the builtin one. Why?",
+    ],
+)
+def test_only_a_flush_statement_quoting_the_message_is_cut(after: str) -> None:
+    paste = f"lib/conf.py:9: UserWarning: {MESSAGE}\n\n{after}\n\nmore words\n"
+    assert after in parse(paste).message
