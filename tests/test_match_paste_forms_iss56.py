@@ -16,7 +16,10 @@ from errdex.match import Matcher
 from errdex.match.parse import parse
 
 LIB = """\
+import logging
 import warnings
+
+logger = logging.getLogger(__name__)
 
 
 def reduce(name):
@@ -25,6 +28,18 @@ def reduce(name):
 
 def ensure_numeric(x):
     raise TypeError(f"Could not convert {x!r} to numeric")
+
+
+def set_provider(provider):
+    logger.warning("Overriding of the current tracing provider is not allowed")
+
+
+def debug_provider(provider):
+    logger.info("Provider registry was reset before the first tracer started")
+
+
+def reset_provider(provider):
+    raise RuntimeError("The global tracing provider could not be replaced at this point")
 
 
 def load_config():
@@ -60,6 +75,30 @@ in many integrations
 This reverts an earlier commit.
 """
 
+REPL = """\
+```bash
+(env) host:~/work% python -i
+Python 3.12.7 (main, Oct  1 2024, 02:05:46) [Clang 15.0.0] on darwin
+>>> import app
+>>> app.init()
+{text}
+<app.session.Session object at 0x102683f80>
+>>> exit()
+```
+"""
+
+SPAN = """\
+### What happened?
+
+The init function of `Tracing` creates a `Provider`.
+
+When used where a provider is set already, this causes an error/warning:
+
+`{text}`
+
+Is it possible to make the provider optional?
+"""
+
 MESSAGE = "Can not find any configuration file, defaulting to the builtin one."
 
 
@@ -83,6 +122,31 @@ def test_an_error_named_in_prose_then_printed_on_its_own_line_is_judged_on_that_
     assert any("one whole line" in str(r) for r in top.reasons)
     # the other error's line is a whole-line reading too, ranked after it
     assert [m.function for m in res.matches[:2]] == ["reduce", "ensure_numeric"]
+
+
+@pytest.mark.parametrize("form", [REPL, SPAN])
+def test_a_bare_warning_record_among_other_output_is_exact(matcher: Matcher, form: str) -> None:
+    # ``logging.lastResort`` prints a WARNING record's message alone on its line
+    top = first(
+        matcher.explain(form.format(text="Overriding of the current tracing provider is not allowed"))
+    )
+    assert top.function == "set_provider"
+    assert not top.approximate, top.reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "function"),
+    [
+        # an INFO record: the last-resort handler never prints it bare
+        ("Provider registry was reset before the first tracer started", "debug_provider"),
+        # a raise's text on a line of its own is one line of a message written over several
+        ("The global tracing provider could not be replaced at this point", "reset_provider"),
+    ],
+)
+def test_only_a_warning_record_is_read_from_a_bare_line(matcher: Matcher, text: str, function: str) -> None:
+    res = matcher.explain(REPL.format(text=text))
+    assert res.matches == [] or res.matches[0].function == function
+    assert all(m.approximate for m in res.matches)
 
 
 def test_a_flush_echo_under_a_blank_line_is_the_warnings_source_line() -> None:
