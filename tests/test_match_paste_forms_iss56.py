@@ -42,6 +42,13 @@ def reset_provider(provider):
     raise RuntimeError("The global tracing provider could not be replaced at this point")
 
 
+def colorbar(mappable, ax=None):
+    if ax is None:
+        raise ValueError(
+            "Unable to determine Axes to steal space for Colorbar. Either provide the *cax* argument."
+        )
+
+
 def load_config():
     warnings.warn("Can not find any configuration file, defaulting to the builtin one.")
 """
@@ -64,7 +71,7 @@ FLUSH_ECHO = """\
 lots of
 
 ```
-.venv/lib/python3.11/site-packages/lib/__init__.py:9: UserWarning: Can not find any \
+.venv/lib/python3.11/site-packages/mylib/__init__.py:9: UserWarning: Can not find any \
 configuration file, defaulting to the builtin one.
 
 warnings.warn("Can not find any configuration file, defaulting to the builtin one.")
@@ -99,12 +106,27 @@ When used where a provider is set already, this causes an error/warning:
 Is it possible to make the provider optional?
 """
 
+IPYTHON = """\
+**Describe the bug**
+The notebook throws an error where there are colorbars.
+
+File ~/.venv/python3.13/site-packages/otherpkg/planner.py:886, in Planner.plot_bg(self, colorbar)
+    884 mappable = make_mappable()
+    885 if colorbar is True:
+--> 886     mylib.colorbar(
+    887         mappable,
+    888         # shrink=0.75,
+    889     )
+
+ValueError: Unable to determine Axes to steal space for Colorbar. Either provide the *cax* argument.
+{after}"""
+
 MESSAGE = "Can not find any configuration file, defaulting to the builtin one."
 
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    with package_matcher(tmp_path_factory.mktemp("iss56"), {"__init__.py": LIB}) as m:
+    with package_matcher(tmp_path_factory.mktemp("iss56"), {"mylib/__init__.py": LIB}) as m:
         yield m
 
 
@@ -147,6 +169,23 @@ def test_only_a_warning_record_is_read_from_a_bare_line(matcher: Matcher, text: 
     res = matcher.explain(REPL.format(text=text))
     assert res.matches == [] or res.matches[0].function == function
     assert all(m.approximate for m in res.matches)
+
+
+def test_a_template_section_heading_under_a_traceback_is_not_its_message() -> None:
+    q = parse(IPYTHON.format(after="\n**Version information**\n\nunedited code matches master\n"))
+    assert q.message.endswith("the *cax* argument.")
+    # a line right under the message, no blank line between, is the message's own
+    q = parse(IPYTHON.format(after="**kwargs were ignored**\n"))
+    assert q.message.endswith("**kwargs were ignored**")
+
+
+@pytest.mark.parametrize("after", ["", "\n## Versions\n\nlib 1.0\n"])
+def test_a_caller_frame_calling_the_site_by_name_points_to_it(matcher: Matcher, after: str) -> None:
+    # the one frame shown is an unheld package's call of ``colorbar``: the error came out of
+    # that call, so the library's raise of the whole text is the answer, exact
+    top = first(matcher.explain(IPYTHON.format(after=after)))
+    assert top.function == "colorbar"
+    assert not top.approximate, top.reasons
 
 
 def test_a_flush_echo_under_a_blank_line_is_the_warnings_source_line() -> None:

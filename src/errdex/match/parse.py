@@ -2816,7 +2816,7 @@ class _BlockParser:
         if k < len(body) and _cut_error_line(body[k:], self.block):
             del body[k:]  # no error line: the paste ends inside it
         if k < len(body):
-            return _before_log_records(body[k:])
+            return _before_log_records(_before_heading(body[k:]))
         echoed = self._message_before_echo()
         if echoed is not None:
             return echoed
@@ -3075,6 +3075,22 @@ def _cleo_message(lines: list[str], at: int) -> list[str] | None:
             return None
         body.append(ln)
     return None
+
+
+# a heading of an issue template's section: ``**Version information**``, ``### Versions``
+_SECTION_HEADING = re.compile(r"^(?:#{1,6} \S.{0,200}|\*\*[^*\n]{1,200}\*\*:?)\s*$")
+
+
+def _before_heading(body: list[str]) -> list[str]:
+    """A traceback's message lines without the issue's next section: a blank line, then a
+    Markdown heading on a line of its own (``**Version information**``, ``## Environment``), as
+    an issue template puts under the pasted error. Python prints no Markdown; the heading and
+    what follows it are the paster's. The message's first line is always kept."""
+    cut = next(
+        (i for i in range(2, len(body)) if not body[i - 1].strip() and _SECTION_HEADING.match(body[i])),
+        None,
+    )
+    return body if cut is None else body[: cut - 1]
 
 
 def _before_log_records(body: list[str]) -> list[str]:
