@@ -27,6 +27,7 @@ from errdex.store import Store
 
 _SCALE = """\
 import functools
+import inspect
 
 
 def _optional_axis(init_func):
@@ -57,6 +58,43 @@ class Settings:
     def from_data(cls, data):
         root = data.pop("root")
         return cls(root=root, **data)
+
+
+def deprecated(*names, reason=""):
+    def decorator(func):
+        if inspect.iscoroutinefunction(func):
+
+            @functools.wraps(func)
+            async def async_wrapper(*args, **kwargs):
+                return await func(*args, **kwargs)
+
+            return async_wrapper
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            warn_about(names, kwargs, reason)
+            return func(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def warn_about(names, kwargs, reason):
+    return [name for name in names if name in kwargs]
+
+
+class Client:
+    @deprecated(
+        "retry_on_timeout",
+        reason="included by default",
+    )
+    def __init__(self, host="localhost", port=6379, retry_on_timeout=False):
+        self.host = host
+
+
+def client_for(options):
+    return Client(**options)
 
 
 def settings_for(root):
@@ -194,6 +232,24 @@ def test_a_decorated_callable_is_answered_at_its_decorator_s_call(tmp_path: Path
     # the look-alike raise of the other codebase stays, below
     assert any(x.function == "check_keys" for x in res.matches[1:])
     assert "arguments of LogScale.__init__" in res.verdict
+
+
+def test_a_decorator_factory_s_wrapper_is_the_frame_above_every_call(tmp_path: Path) -> None:
+    # ``@deprecated("retry_on_timeout", reason=...)``: a decorator written with arguments makes
+    # the decorator proper, whose inner ``wrapper`` calls the wrapped ``__init__`` (redis'
+    # ``deprecated_args``); its ``async_wrapper`` is for coroutine functions only
+    with _two_codebases(tmp_path) as m:
+        res = m.explain("TypeError: Client.__init__() got an unexpected keyword argument 'hostname'")
+    top = first(res)
+    assert top.kind == CALL_KIND and top.approximate and top.repo.endswith("scales")
+    assert (top.path, top.line, top.function) == (
+        "scales/scale.py",
+        _line("            return func(*args, **kwargs)"),
+        "deprecated.<locals>.decorator.<locals>.wrapper",
+    )
+    # ``client_for``'s ``Client(**options)`` goes through the wrapper too: no answer of its own
+    assert _calls(res) == [(top.function, top.line)]
+    assert "arguments of Client.__init__" in res.verdict
 
 
 def test_a_class_is_answered_at_its_calls_that_can_pass_the_keyword(tmp_path: Path) -> None:
