@@ -1320,6 +1320,8 @@ class ModuleVisitor:
     def on_expr_stmt(self, stmt: ast.Expr, env: Env, frame: Frame, guards: list[Guard]) -> None:
         value = stmt.value
         self.on_expr(value, env, frame)
+        if frame.is_init and type(value) is ast.Call and frame.class_key:
+            _literal_self_call(self.facts.classes.get(frame.class_key), value, frame)
         self.note_passed_maps(value, env, frame)
         if (type(value) is ast.Yield or type(value) is ast.YieldFrom) and YIELDS in env:
             self.on_yield(value, env, frame)
@@ -2397,6 +2399,8 @@ class ModuleVisitor:
         ):
             self.facts.symbols.add(f"{frame.class_key}.{target.attr}")
             self.self_text(frame.class_key, target.attr, value, env, frame)
+            if type(value) is ast.Name and not frame.is_init and value.id in frame.params:
+                _param_set(self.facts.classes.get(frame.class_key), target.attr, value.id, env, frame)
             memo = f"{frame.self_name}.{target.attr}"
             if memo in env:  # (a printer's memoised attribute, ``memo``)
                 env[memo] = self.eval_msg(value, env, frame)
@@ -6642,6 +6646,43 @@ def _closure_owner(frame: Frame) -> Frame | None:
     while f is not None and f.kind == "function" and f.self_name is None:
         f = f.parent
     return f if f is not None and f.kind == "function" and f.class_key else None
+
+
+def _param_set(info: ClassInfo | None, attr: str, param: str, env: Env, frame: Frame) -> None:
+    """``self.<attr> = <param>`` in a method other than ``__init__``, the parameter as the
+    caller gave it: kept on the class (``ClassInfo.param_sets``), so that an ``__init__`` calling
+    the method with a literal (``self.set_name("end of line")``) gives the attribute that text."""
+    node = frame.node
+    if info is None or param not in env or env[param] is not None:
+        return  # (a parameter not reassigned holds None in the walk's environment)
+    if not isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
+        return
+    positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)][1:]  # (``self`` dropped)
+    at = positional.index(param) if param in positional else -1
+    info.param_sets.setdefault(node.name, {})[attr] = (param, at)
+
+
+def _literal_self_call(info: ClassInfo | None, call: ast.Call, frame: Frame) -> None:
+    """``self.set_name("end of line")`` as a statement of ``__init__``: the string literals the
+    call gives, by position ("0", "1", ...) and by keyword, kept per method
+    (``ClassInfo.literal_calls``). The method may set an attribute to one of them
+    (``param_sets``), a text every instance of the class then holds."""
+    func = call.func
+    if info is None or not (type(func) is ast.Attribute and type(func.value) is ast.Name):
+        return
+    if func.value.id != frame.self_name:
+        return
+    given: dict[str, str] = {}
+    for i, a in enumerate(call.args):
+        if type(a) is ast.Starred:
+            break  # (the positions after it are not known)
+        if type(a) is ast.Constant and type(a.value) is str:
+            given[str(i)] = a.value
+    for k in call.keywords:
+        if k.arg is not None and type(k.value) is ast.Constant and type(k.value.value) is str:
+            given[k.arg] = k.value.value
+    if given:
+        info.literal_calls[func.attr] = (*info.literal_calls.get(func.attr, ()), given)
 
 
 def _init_vararg(frame: Frame) -> str | None:

@@ -59,6 +59,7 @@ from errdex.match.result import (
 )
 from errdex.match.score import (
     CYTHON_FILES,
+    TYPE_DISAGREES,
     FrameInfo,
     builtin_key,
     builtin_type,
@@ -66,6 +67,7 @@ from errdex.match.score import (
     in_folder,
     norm_path,
     outside_library,
+    type_relation,
 )
 from errdex.match.signature import (
     SignatureError,
@@ -352,7 +354,13 @@ class Matcher:
         # have raised the text itself with its frames hidden: none fits exactly, no frame points
         # to one, and no frame above raises a call's result (jinja2's ``raise
         # rewrite_traceback_stack(...)`` drops its internal frames: ``Undefined``'s raise ran)
-        own = [m for m in res.matches if m.repo == repo]
+        # (an answer raising a built-in class the pasted one is not, nor one of its family, did
+        # not raise it: Python prints the class raised, so it is no own raise of the text)
+        own = [
+            m
+            for m in res.matches
+            if m.repo == repo and type_relation(types, m.exc_type, m.kind)[0] != TYPE_DISAGREES
+        ]
         if own and (
             not modern
             or any(not m.approximate or _pointed(m, fr) for m in own)
@@ -424,7 +432,15 @@ class Matcher:
             f"({below}), which raised the error: the call is where the library raised it; "
             "no raise statement holds the text, so it is not verified"
         )
-        if (frame.source or "").strip() and not frames.calls_only(frame):
+        if at + 2 < len(fr) and frames.raise_calls(fr[at + 1].source):
+            # (``frames.trail_caller``: a handler above generated code re-raised with its trail)
+            reason = (
+                f"the library's frame ran code generated at run time ({below}), whose error the "
+                f"handler it called re-raised with a rebuilt trail ({(fr[at + 1].source or '').strip()}): "
+                "no raise statement of the library is in that trail, so the call is where the library "
+                "raised it; no raise statement holds the text, so it is not verified"
+            )
+        elif (frame.source or "").strip() and not frames.calls_only(frame):
             # (``_unheld_frame``: a subscript, an attribute's store, an operator, nothing below)
             reason = (
                 "the library's deepest frame is a statement with no call and nothing below it: the "
@@ -473,7 +489,8 @@ class Matcher:
         res.tie_some = None
         res.verdict = (
             f"no exact match: raised below the library's call at {where} ({function}), in code with "
-            "no Python frame of the library (compiled, the standard library or the interpreter); "
+            "no Python frame of the library (compiled, the standard library, the interpreter or a package "
+            "the catalogue does not hold); "
             + ("library templates like the message below" if len(res.matches) > 1 else "no template holds it")
         )
 
@@ -1367,6 +1384,8 @@ class Matcher:
                 "code with no Python frame raised it (compiled), not a raise statement",
             )
         call = fev.info.call_at
+        if fev.info.trail_call and res.exact_top:
+            call = None  # (a rebuilt trail may leave out the library's frame whose raise fits)
         below = call is not None and call < len(fr) - 1
         if (
             call is not None
