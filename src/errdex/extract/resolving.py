@@ -13,10 +13,16 @@ from typing import Protocol
 from errdex.extract.facts import ClassInfo, FuncInfo
 from errdex.extract.templates import MAX_VARIANTS, Ph, Value
 
-__all__ = ["Flat", "Pair", "ResolverTables"]
+__all__ = ["ClassTables", "Flat", "Pair", "ResolverTables"]
 
 Flat = tuple[str | Ph, ...]
 Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
+
+
+class ClassTables(Protocol):
+    """What ``InstanceReads`` asks of its sibling part, ``classes.ClassMessages``."""
+
+    def subclasses(self, key: str) -> list[str]: ...
 
 
 class ResolverTables(Protocol):
@@ -25,6 +31,11 @@ class ResolverTables(Protocol):
     funcs: dict[str, FuncInfo]
     classes: dict[str, ClassInfo]
     args_joins: set[tuple[str, tuple[str, ...]]]
+
+    @property
+    def classmsg(self) -> ClassTables: ...
+
+    def own_class_named(self, text: Value, owner: str, cls: str) -> Value: ...
 
     def canon(self, key: str | None) -> str | None: ...
 
