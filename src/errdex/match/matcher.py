@@ -73,6 +73,7 @@ from errdex.match.signature import (
     SignatureError,
     calls_written,
     decorator_names,
+    is_async_def,
     possible_call,
     signature_agrees,
     signature_error,
@@ -2613,13 +2614,20 @@ class _SignatureSearch:
             return []
         found: dict[tuple[str, int], tuple[str, str]] = {}
         params: tuple[str, ...] | None = None
+        wrapped: dict[tuple[str, int], tuple[str, str]] = {}
+        unwrapped = False  # a definition no decorator's wrapper calls
         for mod, fdef, cdef in definitions:
             row, facts, source = self._module(mod) or (None, None, "")
             assert row is not None and facts is not None
             params = fdef.params if fdef else params
-            for name in decorator_names(source, fdef.line) if fdef else []:
-                for where, inner in self._wrapped_calls(mod, name):
-                    found.setdefault(where, inner)
+            calls = [
+                site
+                for name in (decorator_names(source, fdef.line) if fdef else [])
+                for site in self._wrapped_calls(mod, name, is_async_def(source, fdef.line) if fdef else None)
+            ]
+            unwrapped = unwrapped or not calls
+            for where, inner in calls:
+                wrapped.setdefault(where, inner)
             if cdef is not None:
                 # the class's alternative constructors: ``cls(...)`` in its own methods
                 for meth in facts.functions:
@@ -2636,7 +2644,14 @@ class _SignatureSearch:
                 and _bound_in(call.callee, code[1])
             ):
                 self._add_calls(found, code[0].path, code[2], caller, {call.callee}, params, implicit)
-        return [(path, line, caller, callee) for (path, line), (caller, callee) in found.items()]
+        # a decorator's wrapper stands between every call of the callable and its signature
+        # check: when every definition is wrapped, the library frame above the error is the
+        # wrapper's, whoever called; the calls of the callable are answers only beside a
+        # definition no wrapper calls
+        kept = found if unwrapped else {}
+        return [
+            (path, line, caller, callee) for (path, line), (caller, callee) in {**kept, **wrapped}.items()
+        ]
 
     def _called_as_written(self, callee: str, caller: str) -> bool | None:
         """Whether a call written ``callee`` in ``caller`` calls the callable with its first
@@ -2652,10 +2667,12 @@ class _SignatureSearch:
             return True
         return False if callee == f"{err.owner}.{err.name}" else None
 
-    def _wrapped_calls(self, home: str, decorator: str) -> list[tuple[tuple[str, int], tuple[str, str]]]:
+    def _wrapped_calls(
+        self, home: str, decorator: str, coroutine: bool | None
+    ) -> list[tuple[tuple[str, int], tuple[str, str]]]:
         """((path, line), (inner function, parameter called)) of a decorator's calls of the
-        callable it wraps: the decorator of the defining module, else the release's
-        module-level function so named."""
+        callable it wraps (``coroutine``: whether that callable is an ``async def``): the
+        decorator of the defining module, else the release's module-level function so named."""
         modules = [home] + [
             mod
             for mod, q in self._store.facts.functions_named(self._sid, [decorator]).get(decorator, [])
@@ -2666,7 +2683,9 @@ class _SignatureSearch:
             if code is not None and any(f.qualname == decorator for f in code[1].functions):
                 return [
                     ((code[0].path, line), (inner.qualname, wrapped))
-                    for inner, line, wrapped in wrapped_parameter_calls(code[1], code[2], decorator)
+                    for inner, line, wrapped in wrapped_parameter_calls(
+                        code[1], code[2], decorator, coroutine
+                    )
                 ]
         return []
 
