@@ -3980,11 +3980,7 @@ class ModuleVisitor:
         if type(a.value) is not ast.Name:
             return None
         held = env.get(_TUPLE + a.value.id)
-        if (
-            not isinstance(held, TupleArgs | ArgsCopy)
-            or not held.args
-            or env.get(a.value.id) is not held.held
-        ):
+        if not isinstance(held, _T_ARG_SEQS) or not held.args or env.get(a.value.id) is not held.held:
             return None
         return held.args
 
@@ -7635,20 +7631,16 @@ _T_NAMEDEXPR_ANNASSIGN = (ast.NamedExpr, ast.AnnAssign)
 _BINDS_VALUE = frozenset({*_T_FOR_ASYNCFOR_COMPREHENSION, *_T_NAMEDEXPR_ANNASSIGN, ast.Assign})
 _T_ATTRIBUTE_SUBSCRIPT_CALL = (ast.Attribute, ast.Subscript, ast.Call)
 _T_LIST_TUPLE = (ast.List, ast.Tuple)
+_T_ARG_SEQS = (TupleArgs, ArgsCopy)  # a local's arguments a call may spread (``spread_args``)
 
 
 def _copies_args(value: ast.expr) -> bool:
     """``list(e.args)`` (or ``list(exc.args)``): a list copied from some object's ``args``, the
     arguments of an exception, the start of an ``ArgsCopy``."""
-    return (
-        type(value) is ast.Call
-        and type(value.func) is ast.Name
-        and value.func.id == "list"
-        and len(value.args) == 1
-        and not value.keywords
-        and type(value.args[0]) is ast.Attribute
-        and value.args[0].attr == "args"
-    )
+    match value:
+        case ast.Call(func=ast.Name(id="list"), args=[ast.Attribute(attr="args")], keywords=[]):
+            return True
+    return False
 
 
 _T_DISPLAY = (ast.List, ast.Tuple, ast.Set)
