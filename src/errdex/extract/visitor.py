@@ -23,7 +23,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from errdex.astutil import NODE_FIELDS, child_nodes, node_fields, nodes_within
 from errdex.astutil import docstring as doc_of
@@ -290,6 +290,20 @@ class TupleArgs:
         self.held = held
 
 
+class ArgsCopy:
+    """``args = list(e.args)``: a copy of an exception's arguments whose items the function then
+    replaces by index (``args[1] = f'"{prog}" not found in path.'``) before spreading it into a
+    new exception (``raise OSError(*args)``). ``args`` holds the items known so far, a
+    placeholder for each one not replaced; more may follow them (the copy's length is unknown).
+    Kept under ``%args`` like ``TupleArgs`` and checked at use the same way (``held``)."""
+
+    __slots__ = ("args", "held")
+
+    def __init__(self, args: tuple[Arg, ...], held: object) -> None:
+        self.args = args
+        self.held = held
+
+
 class FmtVal:
     """A bound ``"...".format`` method stored in a variable, called later."""
 
@@ -371,7 +385,9 @@ class TypesVal:
         self.refs = refs
 
 
-EnvVal = Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | RowVal | TypesVal | TupleArgs | None
+EnvVal = (
+    Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | RowVal | TypesVal | TupleArgs | ArgsCopy | None
+)
 Env = dict[str, EnvVal]
 CallArgs = tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]  # (``call_args``: positional, keyword)
 Guard = tuple[str, ast.AST]
@@ -2377,6 +2393,7 @@ class ModuleVisitor:
         elif isinstance(target, ast.Attribute):
             self.assign_attr(target, value, env, frame)
         elif type(target) is ast.Subscript and type(target.value) is ast.Name and frame.kind == "function":
+            self.replace_arg(target, value, env, frame)
             self.store_exc(target.value.id, value, env, frame)
         elif isinstance(target, _T_LIST_TUPLE):
             self.kill_targets(target, env)
@@ -2427,6 +2444,27 @@ class ModuleVisitor:
                 env[e.id] = ph(f"{star}[{i}]")
         sliced = isinstance(value, ast.Subscript)
         frame.star_need = (star, f"{'>' if sliced else '#'}{len(target.elts)}")
+
+    def replace_arg(self, target: ast.Subscript, value: ast.expr, env: Env, frame: Frame) -> None:
+        """``args[1] = f'"{prog}" not found in path.'`` on a copy of an exception's arguments
+        (``ArgsCopy``): that item is now the value, the ones before it stay placeholders, so a
+        later ``raise OSError(*args)`` prints the text set here in its place."""
+        name = cast(ast.Name, target.value).id
+        held = env.get(_TUPLE + name)
+        index = target.slice
+        if not (
+            isinstance(held, ArgsCopy)
+            and env.get(name) is held.held
+            and type(index) is ast.Constant
+            and type(index.value) is int
+            and 0 <= index.value < _MAX_ITEMS
+        ):
+            return
+        i = index.value
+        items = list(held.args)
+        items += [Arg(f"{name}[{k}]", ph(f"{name}[{k}]")) for k in range(len(items), i + 1)]
+        items[i] = self.arg(value, env, frame)._replace(text=f"{name}[{i}]")
+        env[_TUPLE + name] = ArgsCopy(tuple(items), held.held)
 
     def unpack_call(self, target: ast.Tuple | ast.List, value: ast.Call, env: Env, frame: Frame) -> None:
         """``val, err, pos = parse(s)``: each name holds that element of what the function
@@ -2515,6 +2553,8 @@ class ModuleVisitor:
                 env[name] = ((ref._replace(name=name),),)
         if args and len(args) == len(items):
             env[_TUPLE + name] = TupleArgs(args, env[name])
+        elif frame.kind == "function" and _copies_args(value):
+            env[_TUPLE + name] = ArgsCopy((), env[name])  # ``args = list(e.args)``
         else:
             env.pop(_TUPLE + name, None)
         self.bind_exc(name, value, env, frame)
@@ -3915,6 +3955,10 @@ class ModuleVisitor:
         args: list[Arg] = []
         for a in call.args:
             if type(a) is ast.Starred:
+                spread = self.spread_args(a, env)
+                if spread is not None:
+                    args.extend(spread)
+                    break
                 # ``X(*e.args)``: the message is whatever is unpacked; later positions are unknown.
                 args.append(Arg(self.src(a), ph(self.src(a))))
                 break
@@ -3930,6 +3974,19 @@ class ModuleVisitor:
             for k in call.keywords
         )
         return tuple(args), kwargs
+
+    @staticmethod
+    def spread_args(a: ast.Starred, env: Env) -> tuple[Arg, ...] | None:
+        """``X(*args)`` of a local whose items are known: a tuple built before (``args =
+        (errno.ENOENT, msg, path)``) or a copy of an exception's arguments with items replaced
+        (``ArgsCopy``); each item is then an argument of the call as if written there. None
+        otherwise (the spread stays one placeholder)."""
+        if type(a.value) is not ast.Name:
+            return None
+        held = env.get(_TUPLE + a.value.id)
+        if not isinstance(held, _T_ARG_SEQS) or not held.args or env.get(a.value.id) is not held.held:
+            return None
+        return held.args
 
     def raised_specs(self, raised: ast.expr, env: Env, frame: Frame) -> list[tuple[ast.expr, ExcSpec | None]]:
         """Each exception a ``raise`` may raise: both arms of a conditional expression, every
@@ -7615,6 +7672,18 @@ _T_NAMEDEXPR_ANNASSIGN = (ast.NamedExpr, ast.AnnAssign)
 _BINDS_VALUE = frozenset({*_T_FOR_ASYNCFOR_COMPREHENSION, *_T_NAMEDEXPR_ANNASSIGN, ast.Assign})
 _T_ATTRIBUTE_SUBSCRIPT_CALL = (ast.Attribute, ast.Subscript, ast.Call)
 _T_LIST_TUPLE = (ast.List, ast.Tuple)
+_T_ARG_SEQS = (TupleArgs, ArgsCopy)  # a local's arguments a call may spread (``spread_args``)
+
+
+def _copies_args(value: ast.expr) -> bool:
+    """``list(e.args)`` (or ``list(exc.args)``): a list copied from some object's ``args``, the
+    arguments of an exception, the start of an ``ArgsCopy``."""
+    match value:
+        case ast.Call(func=ast.Name(id="list"), args=[ast.Attribute(attr="args")], keywords=[]):
+            return True
+    return False
+
+
 _T_DISPLAY = (ast.List, ast.Tuple, ast.Set)
 # assigned values ``note_built`` searches for objects built with a text: a call, or a display
 _T_BUILT = (ast.Call, ast.Dict, ast.List, ast.Tuple, ast.Set)
