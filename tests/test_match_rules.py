@@ -1131,8 +1131,10 @@ def test_a_traceback_on_a_raise_every_release_holds_scores_a_bounded_number_of_i
         assert bounded <= 4 * 2 * max(limit, TIE_WITNESS) < len(entries) <= everything
         answers[limit] = m.explain(paste, limit=limit).matches
     assert answers[1][0].line == 11 and not answers[1][0].approximate
-    # the same answers when no two entries are taken as alike (every one scored)
+    # the same answers when no two entries are taken as alike (every one scored; under a
+    # traceback too, ``_kinds`` reads the kinds from the columns without ``_alike``)
     monkeypatch.setattr(Ranker, "_alike", lambda self, ei, c: None)
+    monkeypatch.setattr(Ranker, "_kinds", lambda self, eis, c: [None] * len(eis))
     scored.clear()
     for limit, got in answers.items():
         assert m.explain(paste, limit=limit).matches == got

@@ -230,6 +230,7 @@ class Ranker:
         self._unprintables: dict[int, float] = {}  # pattern -> ``_unprintable``
         self._crossed: dict[int, float] = {}  # pattern -> ``_split_brackets``
         self._misnamed: dict[int, float] = {}  # pattern -> ``_name_unshaped``
+        self._printed: dict[int, tuple[Cand, tuple[float, float, float]]] = {}  # ``_printing``
         self._spaced: set[int] = set()  # entries ``_spaced_as_written`` lifted
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
@@ -313,9 +314,24 @@ class Ranker:
             return
         idx = self.idx
         groups: dict[tuple[tuple[bool, bool, bool, bool], tuple[str, ...]], list[_Scored]] = {}
+        tmplcol = idx._ecols[4]
+        # whether the message holds an entry's segments, per (pattern, template string): the
+        # entries of one pattern are copies of a few raises across snapshots, all of one template
+        # string (``e_tmpl``, or the pattern's own rendering), and a tie of hundreds of copies
+        # (a message cut short fitting every near-duplicate) decoded and split each one's
+        held: dict[tuple[int, int, bool], bool] = {}
+        text: str | None = None
+
+        def holds(s: _Scored, own: bool) -> bool:
+            at = (s.cand.pid, tmplcol[s.ei], own)
+            got = held.get(at)
+            if got is None:
+                assert text is not None
+                got = held[at] = _holds_in_order(text, self._written_segs(s) if own else idx.segs(s.cand.pid))
+            return got
+
         for s in scored:
             groups.setdefault((s.key[:4], idx.patterns[s.cand.pid].lits), []).append(s)
-        text: str | None = None
         for whole in groups.values():
             # only entries within the priors of the group's best can change places by the lift;
             # the rest are not decoded (reading an entry's own template decodes it for good)
@@ -325,11 +341,8 @@ class Ranker:
                 continue
             if text is None:
                 text = _WHITESPACE.sub(" ", tf.message)
-            segs = {s.ei: self._written_segs(s) for s in group} if len(group) <= MAX_SPACED else {}
-            written = {
-                s.ei: _holds_in_order(text, segs[s.ei] if s.ei in segs else idx.segs(s.cand.pid))
-                for s in group
-            }
+            own = len(group) <= MAX_SPACED
+            written = {s.ei: holds(s, own) for s in group}
             if all(written.values()) or not any(written.values()):
                 continue
             top = max(s.key[4] for s in group if not written[s.ei])
@@ -895,13 +908,17 @@ class Ranker:
         return [s for s in out if s is not None], passed
 
     def _kinds(self, eis: list[int], c: Cand) -> list[tuple[float, int, bool, int] | None]:
-        """``_alike`` of each entry of ``eis``. With no frame evidence (a message pasted alone:
-        ``FrameEvidence.weight_of`` is 0.0 for every entry) an entry's kind is its columns
-        (site, flags) and whether its codebase is pointed to, read here for all of them in C
-        passes, each snapshot's codebase once, instead of a call per entry."""
+        """``_alike`` of each entry of ``eis``: an entry's kind is its frame evidence, its columns
+        (site, flags) and whether its codebase is pointed to, the columns read here for all of
+        them in C passes, each snapshot's codebase once, instead of a call per entry. With no
+        frame evidence (a message pasted alone: ``FrameEvidence.weight_of`` is 0.0 for every
+        entry) the evidence is not asked; under a traceback it is, entry by entry (most of a
+        tie's entries are kinds already settled: a p50 query at 10M templates reads ~120 kinds
+        to score ~30 entries, docs/measurements/scale20.md)."""
         fr, typed = self.ev.frames, self.ev.typed
-        if fr.entries or fr.info.deepest_path is not None or fr.repos or len(eis) < 2:
+        if len(eis) < 2:
             return [self._alike(ei, c) for ei in eis]
+        framed = bool(fr.entries or fr.info.deepest_path is not None or fr.repos)
         idx, pointed = self.idx, self.ev.pointed
         # the columns ``Index.entry_columns`` reads (snapshot, site, flags); one ``itemgetter``
         # call reads many entries (as ``Index.entry_pats`` does)
@@ -916,7 +933,13 @@ class Ranker:
             for snap in set(get(snapcol)):
                 idx.snap_repo(snap)  # (checked as ``entry_columns`` checks it)
             marks = repeat(False)
-        kinds: list[tuple[float, int, bool, int] | None] = list(zip(repeat(0.0), sites, marks, flags))
+        if framed:
+            weight, pid = fr.weight_of, c.pid
+            # (a raise of the pasted class is no kind: its evidence is not read, as ``_alike``)
+            fws: Iterable[float] = [-1.0 if ei in typed else weight(idx, ei, pid) for ei in eis]
+        else:
+            fws = repeat(0.0)
+        kinds: list[tuple[float, int, bool, int] | None] = list(zip(fws, sites, marks, flags, strict=False))
         if typed:
             for pos, ei in enumerate(eis):
                 if ei in typed:
@@ -990,8 +1013,9 @@ class Ranker:
             score += CALLERS_STEP * idx.entry_callers(ei)
             if self._function_named(c.pid, site):
                 score += FUNCTION_NAMED
-        score += self._class_named(c, site.function) - self._other_class_printed(c) - self._unprintable(c)
-        score -= self._split_brackets(c) + self._name_unshaped(c)
+        printed, unprintable, unshaped = self._printing(c)
+        score += self._class_named(c, site.function) - printed - unprintable
+        score -= unshaped
         if self._repr_owner(ei):
             score += REPR_OBJECT
         elif self._repr_package(ei):
@@ -1660,6 +1684,23 @@ class Ranker:
                     got = CLASS_NAMED
             self._constants[c.pid] = got
         return got
+
+    def _printing(self, c: Cand) -> tuple[float, float, float]:
+        """The pattern's terms of ``_score`` that no entry changes: ``_other_class_printed``,
+        ``_unprintable``, and ``_split_brackets`` plus ``_name_unshaped``, read once per
+        candidate instead of in four calls for each of its entries (a message cut short ties
+        every near-duplicate of its template, ~200 entries scored: docs/measurements/scale20.md)."""
+        got = self._printed.get(c.pid)
+        if got is None or got[0] is not c:
+            got = self._printed[c.pid] = (
+                c,
+                (
+                    self._other_class_printed(c),
+                    self._unprintable(c),
+                    self._split_brackets(c) + self._name_unshaped(c),
+                ),
+            )
+        return got[1]
 
     def _printing_reasons(self, c: Cand) -> list[str]:
         """Why the pattern's placeholders cannot have printed the message, in words
