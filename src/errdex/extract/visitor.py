@@ -4742,9 +4742,11 @@ class ModuleVisitor:
                 # ``msg % args`` of ``__init__(self, msg, *args)``: the call's further arguments
                 # fill the format, one per ``%s``, once a raise binds them
                 return ((Op("%", left, (Arg(f"*{star}", ph(star)),), (), self.src(e)),),)
-            if value_has_literal(left):
+            if value_has_literal(left) and not _template_head(e.left, left, frame):
                 return self.eval_percent(left, e.right, env, frame)
-            if (part := _lone_part(left)) is not None and not isinstance(part, str):
+            if _template_head(e.left, left, frame) or (
+                (part := _lone_part(left)) is not None and not isinstance(part, str)
+            ):
                 # ``self.args[0] % self.args[1:]``, ``template % values``: formatted once the
                 # left side's text is known
                 return ((self.deferred_percent(left, e, env, frame),),)
@@ -4805,6 +4807,19 @@ class ModuleVisitor:
         the next; decided by a call when the first is a parameter or attribute."""
         if not isinstance(e.op, ast.Or) or len(e.values) != 2:
             return None
+        head = e.values[0]
+        if isinstance(head, ast.BoolOp) and isinstance(head.op, ast.And) and len(head.values) == 2:
+            # ``status and " due to: %s" % status or "!"``: the old conditional expression, the
+            # second operand when the first is truthy (and that text is never empty), else the
+            # fallback; tested like ``" due to: ..." if status else "!"``
+            a = self.eval_msg(head.values[1], env, frame)
+            b = self.eval_msg(e.values[1], env, frame)
+            if not value_has_literal(a):
+                return None
+            when, unless = self.conditions(head.values[0], frame)
+            if any(not undecidable(test) for (_, test), _ in when):
+                return union(_needing(a, when), _needing(b, unless))
+            return union(a, b)
         first, other = (self.eval_msg(v, env, frame) for v in e.values)
         cond = self.known_cond(_simple_cond(e.values[0]), frame)
         if cond is not None and cond[0][1] == "t":
@@ -6138,6 +6153,27 @@ def _calls(line: str, call: str) -> bool:
 
 # the operations that fill a template in: ``fmt.format(...)``, ``fmt % (...)``, ``fmt % x``
 _FILLS = frozenset(("format", "%", "%1"))
+
+
+def _template_head(node: ast.expr, left: Value, frame: Frame) -> bool:
+    """``(self._msg + "\\n  cmdline: %s%s%s") % (...)``: a format made of an attribute of the
+    instance (a class-level template a subclass may override, GitPython's ``CommandError._msg =
+    "Cmd('%s') failed%s"``) followed by literal text. The attribute's own ``%s`` come first, so
+    the values fill the whole format once the attribute is known (deferred, as ``self.fmt %
+    x`` is), not the literal's directives alone, which took the first values off by two."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
+        return False
+    head = node.left
+    while isinstance(head, ast.BinOp) and isinstance(head.op, ast.Add):
+        head = head.left
+    if not (
+        isinstance(head, ast.Attribute)
+        and isinstance(head.value, ast.Name)
+        and head.value.id == frame.self_name
+        and frame.class_key is not None
+    ):
+        return False
+    return len(left) == 1 and bool(left[0]) and not isinstance(left[0][0], str)
 
 
 def _lone_part(v: Value) -> Part | None:
