@@ -64,7 +64,9 @@ def _templates() -> dict[str, set[str]]:
 def test_the_class_template_comes_first_and_takes_the_first_values() -> None:
     got = _templates()["failed"]
     # before: "Cmd('%s') failed%s\n  cmdline: {cmd[0]}{status and ...}{...}" (values shifted)
-    assert "Cmd('{cmd[0]}') failed due to: exit code({int(status)})\n  cmdline: {\" \".join(command)}" in got, got
+    assert (
+        "Cmd('{cmd[0]}') failed due to: exit code({int(status)})\n  cmdline: {\" \".join(command)}" in got
+    ), got
     assert any(t.endswith("\n  stderr: '{err}'") and "failed due to: exit code(" in t for t in got), got
     assert all("%s" not in t for t in got), got
 
