@@ -1338,7 +1338,7 @@ class ModuleVisitor:
                         env[e.id] = union_n(texts, MAX_TABLE)
             return
         node = owner.node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or owner.self_name is not None:
+        if not isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) or owner.self_name is not None:
             return
         names = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
         if param not in names:
@@ -2477,10 +2477,10 @@ class ModuleVisitor:
             self.kill_targets(target, env)
             if frame.kind == "function" and isinstance(value, ast.Call):
                 self.unpack_call(target, value, env, frame)
-            elif frame.kind == "function" and type(value) is ast.Subscript and frame.parent is not None:
-                self.unpack_registry(target, value, env, frame)
             elif frame.is_init:
                 self.unpack_varargs(target, value, env, frame)
+            elif frame.kind == "function" and type(value) is ast.Subscript and frame.parent is not None:
+                self.unpack_registry(target, value, env, frame)
             if frame.kind == "class":
                 for e in target.elts:
                     if isinstance(e, ast.Name):
