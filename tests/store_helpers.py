@@ -23,7 +23,7 @@ from sqlalchemy import (
 
 from errdex.model import CodeFacts, FunctionFact
 from errdex.store import factblobs as fb
-from errdex.store import fnfacts
+from errdex.store import fnfacts, migrations
 from errdex.store import schema as s
 
 _ADDED_IN_V4 = (
@@ -262,7 +262,7 @@ def runs_as_v10(conn: Connection) -> None:
         conn.execute(V9_SYMBOLS.insert(), syms)
     if errs:
         conn.execute(V9_ERRORS.insert(), errs)
-    conn.execute(text(s._SYMBOLS_VIEW))
+    conn.execute(text(migrations._SYMBOLS_VIEW))
     conn.execute(text("UPDATE meta SET value = '10' WHERE key = 'schema_version'"))
 
 
@@ -336,7 +336,7 @@ def _as_v9(conn: Connection) -> None:
             conn.execute(table.insert(), rows)
     if modules:
         conn.execute(s.V15_MODULES.insert(), modules)
-    for view in (s._FACT_FUNCTIONS_VIEW, s._FACT_CALLS_VIEW, s._FACT_IMPORTS_VIEW):
+    for view in (migrations._FACT_FUNCTIONS_VIEW, migrations._FACT_CALLS_VIEW, migrations._FACT_IMPORTS_VIEW):
         conn.execute(text(view))
     if conn.dialect.name == "postgresql" and stored:
         conn.execute(
@@ -432,7 +432,7 @@ def places_as_v14(conn: Connection) -> None:
             "window_end = line + end_line + window_end"
         )
     )
-    conn.execute(text(s._V4_OCCURRENCES_VIEW))
+    conn.execute(text(migrations._V4_OCCURRENCES_VIEW))
     conn.execute(text("UPDATE meta SET value = '14' WHERE key = 'schema_version'"))
 
 
@@ -463,8 +463,8 @@ def _places_as(conn: Connection, table: Table, version: int, views: tuple[str, .
                 "SELECT setval(pg_get_serial_sequence('occurrence_places', 'id'), (SELECT max(id) FROM occurrence_places))"
             )
         )
-    conn.execute(text(s._OCCURRENCES_VIEW))
-    conn.execute(text(s._SNAPSHOT_ERRORS_VIEW))
+    conn.execute(text(migrations._OCCURRENCES_VIEW))
+    conn.execute(text(migrations._SNAPSHOT_ERRORS_VIEW))
     conn.execute(text(f"UPDATE meta SET value = '{version}' WHERE key = 'schema_version'"))
 
 

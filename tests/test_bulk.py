@@ -359,9 +359,9 @@ def test_a_ray_address_with_nothing_there_fails_at_once_naming_it(tmp_path: Path
         port = s.getsockname()[1]
     address = f"127.0.0.1:{port}"
     db = tmp_path / "x.db"
+    args = ["index", "--from", str(specs), "--db", str(db), "--ray-address", address]
     done = subprocess.run(
-        [sys.executable, "-m", "errdex.cli", "index", "--from", str(specs), "--db", str(db), "--ray-address"]
-        + [address],
+        [sys.executable, "-m", "errdex.cli", *args],
         capture_output=True,
         text=True,
         timeout=bulk.JOIN_TIMEOUT + 60,

@@ -14,7 +14,9 @@ from __future__ import annotations
 from errdex.extract import extract
 from errdex.model import SourceFile
 
-_ELEMENTS = (
+# the exception and the element base (a custom name or a memoised default name), shared with
+# ``test_extract_init_literal_calls.py``, which adds methods to ``Element``
+ELEMENT_BASE = (
     "class ParseError(Exception):\n"
     "    def __init__(self, text, loc, msg, elem):\n"
     "        super().__init__(text, loc, msg, elem)\n"
@@ -43,6 +45,9 @@ _ELEMENTS = (
     "\n"
     "    def _generate_default_name(self):\n"
     "        return 'element'\n"
+)
+
+_ELEMENTS = ELEMENT_BASE + (
     "\n"
     "\n"
     "class Word(Element):\n"

@@ -324,7 +324,7 @@ def _derived_again(store: Store, repo: str) -> dict[str, str]:
 
     from errdex.history.lineage import update_lineages
     from errdex.store import schema as s
-    from errdex.store.history import lineage_map
+    from errdex.store.releases import lineage_map
 
     with store.engine.begin() as conn:
         conn.execute(delete(s.artifacts).where(s.artifacts.c.name.like("lineages:%")))
@@ -335,7 +335,7 @@ def _derived_again(store: Store, repo: str) -> dict[str, str]:
 def test_a_newer_release_extends_the_lineages_without_deriving_them_again(
     repo: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from errdex.store.history import lineage_map, release_order, repo_records
+    from errdex.store.releases import lineage_map, release_order, repo_records
 
     db = db_url
     index_releases([f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"], db, jobs=1)
@@ -362,7 +362,7 @@ def test_the_lineages_of_a_codebase_s_only_release_read_its_error_ids_alone(
     # a first index: every error of the one release starts its own lineage, the rows deriving
     # over its records gives, from the IDs it holds alone (no record read)
     from errdex.history import lineage
-    from errdex.store.history import lineage_map, release_order, repo_records
+    from errdex.store.releases import lineage_map, release_order, repo_records
 
     calls = _spy_records(monkeypatch)
     index(f"git:{repo}@v0.2.0", db_url, jobs=1)
@@ -397,7 +397,7 @@ def test_a_release_added_before_the_others_or_between_them_gives_the_lineages_de
 ) -> None:  # fmt: skip
     import shutil
 
-    from errdex.store.history import lineage_map
+    from errdex.store.releases import lineage_map
 
     db = str(shutil.copy(two_releases[stored], tmp_path / "c.db"))
     calls = _spy_records(monkeypatch)

@@ -119,7 +119,7 @@ def test_a_newer_real_release_extends_the_lineages_as_deriving_them_all_would(
     from errdex.history import lineage
     from errdex.pipeline import index
     from errdex.store import schema as s
-    from errdex.store.history import lineage_map, release_order
+    from errdex.store.releases import lineage_map, release_order
 
     copy = str(tmp_path / "c.db")  # the module's catalogue stays as the other tests read it
     with closing(sqlite3.connect(db)) as src, closing(sqlite3.connect(copy)) as dst:

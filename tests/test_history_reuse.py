@@ -293,7 +293,7 @@ def test_releases_added_one_at_a_time_give_the_index_lineages_and_answers_of_a_f
     from errdex.match.artifact import class_bases, unpack
     from errdex.match.handoff import link_entries
     from errdex.match.index import Index
-    from errdex.store.history import lineage_map
+    from errdex.store.releases import lineage_map
 
     releases = [*RELEASES, "pypi:iniconfig==2.0.0", "pypi:iniconfig==2.1.0"]
     db = str(tmp_path / "c.db")

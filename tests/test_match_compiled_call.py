@@ -170,11 +170,17 @@ def test_a_frame_below_in_python_code_or_a_raise_line_is_no_call() -> None:
     assert call_frame([call, Frame("pkg/_speedups.pyx", 9, "pkg._speedups.strptime", None)], lib) == 0
     stdlib = Frame("/usr/lib/python3.13/inspect.py", 3000, "signature", "raise ValueError(msg)")
     assert call_frame([call, stdlib], lib) == 0
-    # a callback of the user's, or another installed package's Python, raised below the call
+    # a callback of the user's, or the Python of an installed package the catalogue holds,
+    # raised below the call
     user = Frame("/home/u/main.py", 9, "hook", "raise ValueError('no')")
     assert call_frame([call, user], lib) is None
     other = Frame("/venv/lib/python3.13/site-packages/dep/x.py", 9, "f", "raise ValueError('no')")
-    assert call_frame([call, other], lib) is None
+    assert call_frame([call, other], lib, lambda path: "/dep/" in path) is None
+    # one the catalogue does not hold is, to it, code with no raise of its own: the call stands,
+    # unless that package's last frame re-raises an error it stored
+    assert call_frame([call, other], lib) == 0
+    kept = Frame("/venv/lib/python3.13/site-packages/dep/x.py", 9, "f", "raise self._error")
+    assert call_frame([call, kept], lib) is None
     # the frame may raise itself, or shows no call
     assert call_frame([Frame(_SITE, 15, "check", 'raise ValueError("empty format")')], lib) is None
     assert call_frame([Frame(_SITE, 11, "parse", "x = table[key]")], lib) is None

@@ -27,6 +27,7 @@ from errdex.store import Store
 
 _SCALE = """\
 import functools
+import inspect
 
 
 def _optional_axis(init_func):
@@ -57,6 +58,43 @@ class Settings:
     def from_data(cls, data):
         root = data.pop("root")
         return cls(root=root, **data)
+
+
+def deprecated(*names, reason=""):
+    def decorator(func):
+        if inspect.iscoroutinefunction(func):
+
+            @functools.wraps(func)
+            async def async_wrapper(*args, **kwargs):
+                return await func(*args, **kwargs)
+
+            return async_wrapper
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            warn_about(names, kwargs, reason)
+            return func(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def warn_about(names, kwargs, reason):
+    return [name for name in names if name in kwargs]
+
+
+class Client:
+    @deprecated(
+        "retry_on_timeout",
+        reason="included by default",
+    )
+    def __init__(self, host="localhost", port=6379, retry_on_timeout=False):
+        self.host = host
+
+
+def client_for(options):
+    return Client(**options)
 
 
 def settings_for(root):
@@ -181,19 +219,33 @@ def test_decorators_above_a_def_are_read_without_the_language_s_own() -> None:
 
 
 def test_a_decorated_callable_is_answered_at_its_decorator_s_call(tmp_path: Path) -> None:
+    # ``@deprecated("retry_on_timeout", reason=...)``: a decorator written with arguments makes
+    # the decorator proper, whose inner ``wrapper`` calls the wrapped ``__init__`` (redis'
+    # ``deprecated_args``); its ``async_wrapper`` is for coroutine functions only
+    cases = {
+        "LogScale": ("init_func(self, *args", "_optional_axis.<locals>.wrapper", "basey"),
+        "Client": (
+            "            return func(*args, **kwargs)",
+            "deprecated.<locals>.decorator.<locals>.wrapper",
+            "hostname",
+        ),
+    }
     with _two_codebases(tmp_path) as m:
-        res = m.explain("TypeError: LogScale.__init__() got an unexpected keyword argument 'basey'")
-    top = first(res)
-    assert top.kind == CALL_KIND and top.approximate and top.repo.endswith("scales")
-    assert (top.path, top.line, top.function) == (
-        "scales/scale.py",
-        _line("init_func(self, *args"),
-        "_optional_axis.<locals>.wrapper",
-    )
-    assert top.template == "init_func(...)"
+        answers = {
+            cls: m.explain(f"TypeError: {cls}.__init__() got an unexpected keyword argument '{kw}'")
+            for cls, (_, _, kw) in cases.items()
+        }
+    for cls, (text, function, _) in cases.items():
+        res = answers[cls]
+        top = first(res)
+        assert top.kind == CALL_KIND and top.approximate and top.repo.endswith("scales")
+        assert (top.path, top.line, top.function) == ("scales/scale.py", _line(text), function)
+        assert top.template == f"{text.split('(')[0].split()[-1]}(...)"
+        assert f"arguments of {cls}.__init__" in res.verdict
     # the look-alike raise of the other codebase stays, below
-    assert any(x.function == "check_keys" for x in res.matches[1:])
-    assert "arguments of LogScale.__init__" in res.verdict
+    assert any(x.function == "check_keys" for x in answers["LogScale"].matches[1:])
+    # ``client_for``'s ``Client(**options)`` goes through the wrapper too: no answer of its own
+    assert _calls(answers["Client"]) == [(cases["Client"][1], _line(cases["Client"][0]))]
 
 
 def test_a_class_is_answered_at_its_calls_that_can_pass_the_keyword(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from errdex.model import (
 from errdex.store import Store, StoreError
 from errdex.store.fast import open_reader
 from errdex.store.fnfacts import legacy
-from errdex.store.history import snapshots_holding
+from errdex.store.releases import snapshots_holding
 from errdex.store.schema import SCHEMA_VERSION
 
 
@@ -927,3 +927,12 @@ def test_a_writer_memo_holds_at_most_its_bounds_the_oldest_dropped_first() -> No
         ("z", "f.py"): (b"1234", 1, "w"),
     }
     assert memo.entries("q") == {}
+
+
+def test_the_schema_version_is_the_number_of_upgrade_steps() -> None:
+    """``schema.SCHEMA_VERSION`` and the fast readers' ``lite.SCHEMA_VERSION`` are literals (the
+    tables and the read path import no upgrade step); each must be ``migrations.MIGRATIONS``'
+    length, or a new step would leave a catalogue marked with a version it does not have."""
+    from errdex.store import lite, migrations
+
+    assert SCHEMA_VERSION == len(migrations.MIGRATIONS) == lite.SCHEMA_VERSION

@@ -964,7 +964,7 @@ def after_history_change(
     from errdex.extract import collector_paused
     from errdex.history.lineage import update_lineages
     from errdex.sources.releases import remote_tags_many
-    from errdex.store.history import unpinned_releases
+    from errdex.store.releases import unpinned_releases
 
     # The cyclic GC paused for each codebase's lineages and for the match index, as for the
     # release itself (``index_snapshot``): the snapshots' code facts held for the callers count
@@ -1001,7 +1001,7 @@ def pin_release_tags(
     linking the file as indexed: a guessed URL could point at other code, or nowhere.
     """
     from errdex.sources.releases import remote_tags, tag_candidates
-    from errdex.store.history import indexed_tags, pin_release, unpinned_releases
+    from errdex.store.releases import indexed_tags, pin_release, unpinned_releases
 
     todo = unpinned_releases(store, repo)
     if not todo:

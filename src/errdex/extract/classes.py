@@ -66,7 +66,7 @@ if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow
     from errdex.astutil import ast_nodes as ast
 
 if TYPE_CHECKING:
-    from errdex.extract.resolve import Pair, Resolver
+    from errdex.extract.resolving import Pair, ResolverTables
 
 BUILTIN_MARK = "<builtin>."  # how ``Resolver.linearized`` names one of Python's exceptions
 
@@ -102,7 +102,7 @@ class State(NamedTuple):
 class ClassMessages:
     """Class summaries applied to calls; part of a ``Resolver`` (it uses its tables)."""
 
-    def __init__(self, resolver: Resolver) -> None:
+    def __init__(self, resolver: ResolverTables) -> None:
         self.r = resolver
         self._children: dict[str, list[str]] | None = None
         self._raised: dict[str, list[tuple[str, ExcSpec]]] | None = None

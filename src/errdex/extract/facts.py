@@ -257,6 +257,15 @@ class ClassInfo:
     # a reference to what the method returns, read by a property returning the attribute
     # (``extract/instance_reads.py``); such an attribute is in ``self_other`` too
     self_calls: dict[str, Value] = field(default_factory=dict)
+    # ``def set_name(self, name): self.custom_name = name``: per method (not ``__init__``), the
+    # attributes it sets to a parameter as given -> (the parameter, its position after ``self``,
+    # -1 for a keyword-only one)
+    param_sets: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)
+    # ``__init__``'s ``self.set_name("end of line")``: per method called on the instance, each
+    # call's string-literal arguments (by position as "0", "1", ... and by keyword); with
+    # ``param_sets`` of the method the instance resolves it to, the text the attribute holds on
+    # every instance of the class (``extract/resolve.py``, ``attr_texts``)
+    literal_calls: dict[str, tuple[dict[str, str], ...]] = field(default_factory=dict)
 
 
 RecordItem = tuple[str, str, str | None]

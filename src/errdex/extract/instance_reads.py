@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from errdex.extract.templates import Part, Ph, Ref, Value, Variant, concat, union_n
 
 if TYPE_CHECKING:
-    from errdex.extract.resolve import Resolver
+    from errdex.extract.resolving import ResolverTables
 
 _SELF = "self."
 _MAX_READS = 5  # properties, attributes and methods followed one inside another
@@ -36,7 +36,7 @@ class InstanceReads:
     """Property and self-method reads of assigned texts, filled per class; part of a
     ``Resolver`` (it uses its tables)."""
 
-    def __init__(self, resolver: Resolver) -> None:
+    def __init__(self, resolver: ResolverTables) -> None:
         self.r = resolver
         self._nesting = 0  # ``texts`` calls under way (an attribute's text read inside another)
 
@@ -59,6 +59,8 @@ class InstanceReads:
     def _prop(self, name: str, cls: str) -> Value | None:
         """What property ``self.<attr>`` of ``cls`` (or a base) returns; None when ``name``
         reads no property with a known return."""
+        if name == _SELF[:-1]:
+            return self._str(cls)
         attr = name.removeprefix(_SELF)
         if attr == name or not attr.isidentifier():
             return None
@@ -72,6 +74,19 @@ class InstanceReads:
             return fn.printed or fn.ret or None
         return None
 
+    def _str(self, cls: str) -> Value | None:
+        """What ``str(self)`` (``{self}`` in the text) prints on ``cls``: the ``__str__`` its
+        MRO defines (pyparsing's ``set_name`` builds ``f"Expected {str(self)}"``, ``__str__``
+        returning the ``name`` property); None when no class of the codebase defines one, or
+        its text is unknown."""
+        for k in self.r.mro(cls):
+            info = self.r.classes.get(k)
+            if info is None or "__str__" not in info.methods:
+                continue
+            fn = self.r.funcs.get(f"{k}.__str__")
+            return (fn.printed or fn.ret or None) if fn is not None else None
+        return None
+
     def _called(self, ref: Ref, cls: str) -> Value | None:
         """What ``self.<method>()`` returns on ``cls``: the override along its MRO, with every
         return it has (a placeholder among them when one return's text is unknown), the
@@ -82,7 +97,13 @@ class InstanceReads:
         found = self.r.method(cls, ref.method)
         if found is None or not found[1].ret:
             return None
-        return tuple(sorted(found[1].ret, key=len))
+        ret = found[1].ret
+        if not self.r.classmsg.subclasses(cls):
+            # ``return f"{type(self).__name__}:{self.match_string!r}"`` on a class no other
+            # extends: its own name, not a placeholder any word fills (on a base, the names of
+            # its many subclasses would only crowd out the variants kept)
+            ret = self.r.own_class_named(ret, cls, cls)
+        return tuple(sorted(ret, key=len))
 
     def _assigned(self, cls: str, attr: str, name: str) -> Value | None:
         """The texts the class hierarchy assigns to ``self.<attr>`` (``attr_texts``), and the

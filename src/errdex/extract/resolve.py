@@ -39,6 +39,7 @@ from errdex.extract.instance_reads import InstanceReads
 from errdex.extract.markup import strip_segments
 from errdex.extract.pyversion import STR_ALIAS
 from errdex.extract.reflow import IF_ARGS, IF_KWARGS, RE_SUB, reflow_op
+from errdex.extract.resolving import Flat, Pair
 from errdex.extract.status_first import status_first_text
 from errdex.extract.stdlib_consts import stdlib_consts
 from errdex.extract.templates import (
@@ -95,8 +96,6 @@ from errdex.extract.yields import GENERATOR_FORMS, JOIN, YIELDS_OF, separated
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template, replace
 from errdex.pyexc import BUILTIN_NAMES
 
-Flat = tuple[str | Ph, ...]
-Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
 # What a site raises, resolved: (exc_type as written, qualname, bases, message renderings)
 Resolved = tuple[str, str | None, list[str], list[Pair]]
 
@@ -1201,12 +1200,38 @@ class Resolver:
                 # raising one; its properties and overrides are what the text's reads show)
                 own = k if k != cls and k not in mro else cls
                 texts.append(self.instance.texts(self.own_class_named(info.self_texts[attr], k, cls), own))
+            if k in mro and info.literal_calls and (called := self.called_texts(k, attr)):
+                # (the class's own and its bases' calls only: a subclass's literal, read at a
+                # base's raise, would tie that raise with the subclass's own for its text)
+                texts.append(called)
             other = other or attr in info.self_other
         if not texts:
             return ()
         if other:
             texts.append(ph(name))
         return union_n(texts, _MAX_ATTR_TEXTS)
+
+    def called_texts(self, cls: str, attr: str) -> Value:
+        """The literal texts ``cls``'s ``__init__`` hands a method of the instance that sets
+        ``self.<attr>`` to the parameter as given: ``self.set_name("end of line")`` with
+        ``set_name``'s ``self.custom_name = name`` (found along ``cls``'s MRO, the override the
+        instance calls) makes ``custom_name`` hold ``end of line`` on every instance of
+        ``cls``, and so every text built from it (``self.errmsg = f"Expected {self}"`` through
+        ``__str__`` and a ``name`` property; ``extract/instance_reads.py``)."""
+        out: list[Value] = []
+        for method, calls in self.classes[cls].literal_calls.items():
+            owner = next(
+                (i for k in self.mro(cls) if (i := self.classes.get(k)) and method in i.methods), None
+            )
+            sets = owner.param_sets.get(method, {}) if owner is not None else {}
+            if attr not in sets:
+                continue
+            param, at = sets[attr]
+            for given in calls:
+                text = given.get(param, given.get(str(at)) if at >= 0 else None)
+                if text is not None:
+                    out.append(((text,),))
+        return union_n(out, _MAX_ATTR_TEXTS)
 
     def built_texts(self, cls: str, attr: str) -> Value:
         """The texts ``self.<attr>`` holds on an instance of ``cls`` whose ``__init__`` sets the

@@ -23,7 +23,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from errdex.astutil import NODE_FIELDS, child_nodes, node_fields, nodes_within
 from errdex.astutil import docstring as doc_of
@@ -291,6 +291,20 @@ class TupleArgs:
         self.held = held
 
 
+class ArgsCopy:
+    """``args = list(e.args)``: a copy of an exception's arguments whose items the function then
+    replaces by index (``args[1] = f'"{prog}" not found in path.'``) before spreading it into a
+    new exception (``raise OSError(*args)``). ``args`` holds the items known so far, a
+    placeholder for each one not replaced; more may follow them (the copy's length is unknown).
+    Kept under ``%args`` like ``TupleArgs`` and checked at use the same way (``held``)."""
+
+    __slots__ = ("args", "held")
+
+    def __init__(self, args: tuple[Arg, ...], held: object) -> None:
+        self.args = args
+        self.held = held
+
+
 class FmtVal:
     """A bound ``"...".format`` method stored in a variable, called later."""
 
@@ -372,7 +386,9 @@ class TypesVal:
         self.refs = refs
 
 
-EnvVal = Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | RowVal | TypesVal | TupleArgs | None
+EnvVal = (
+    Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | RowVal | TypesVal | TupleArgs | ArgsCopy | None
+)
 Env = dict[str, EnvVal]
 CallArgs = tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]  # (``call_args``: positional, keyword)
 Guard = tuple[str, ast.AST]
@@ -1415,6 +1431,8 @@ class ModuleVisitor:
     def on_expr_stmt(self, stmt: ast.Expr, env: Env, frame: Frame, guards: list[Guard]) -> None:
         value = stmt.value
         self.on_expr(value, env, frame)
+        if frame.is_init and type(value) is ast.Call and frame.class_key:
+            _literal_self_call(self.facts.classes.get(frame.class_key), value, frame)
         self.note_passed_maps(value, env, frame)
         if (type(value) is ast.Yield or type(value) is ast.YieldFrom) and YIELDS in env:
             self.on_yield(value, env, frame)
@@ -2472,6 +2490,7 @@ class ModuleVisitor:
         elif isinstance(target, ast.Attribute):
             self.assign_attr(target, value, env, frame)
         elif type(target) is ast.Subscript and type(target.value) is ast.Name and frame.kind == "function":
+            self.replace_arg(target, value, env, frame)
             self.store_exc(target.value.id, value, env, frame)
         elif isinstance(target, _T_LIST_TUPLE):
             self.kill_targets(target, env)
@@ -2496,6 +2515,8 @@ class ModuleVisitor:
         ):
             self.facts.symbols.add(f"{frame.class_key}.{target.attr}")
             self.self_text(frame.class_key, target.attr, value, env, frame)
+            if type(value) is ast.Name and not frame.is_init and value.id in frame.params:
+                _param_set(self.facts.classes.get(frame.class_key), target.attr, value.id, env, frame)
             memo = f"{frame.self_name}.{target.attr}"
             if memo in env:  # (a printer's memoised attribute, ``memo``)
                 env[memo] = self.eval_msg(value, env, frame)
@@ -2522,6 +2543,27 @@ class ModuleVisitor:
                 env[e.id] = ph(f"{star}[{i}]")
         sliced = isinstance(value, ast.Subscript)
         frame.star_need = (star, f"{'>' if sliced else '#'}{len(target.elts)}")
+
+    def replace_arg(self, target: ast.Subscript, value: ast.expr, env: Env, frame: Frame) -> None:
+        """``args[1] = f'"{prog}" not found in path.'`` on a copy of an exception's arguments
+        (``ArgsCopy``): that item is now the value, the ones before it stay placeholders, so a
+        later ``raise OSError(*args)`` prints the text set here in its place."""
+        name = cast(ast.Name, target.value).id
+        held = env.get(_TUPLE + name)
+        index = target.slice
+        if not (
+            isinstance(held, ArgsCopy)
+            and env.get(name) is held.held
+            and type(index) is ast.Constant
+            and type(index.value) is int
+            and 0 <= index.value < _MAX_ITEMS
+        ):
+            return
+        i = index.value
+        items = list(held.args)
+        items += [Arg(f"{name}[{k}]", ph(f"{name}[{k}]")) for k in range(len(items), i + 1)]
+        items[i] = self.arg(value, env, frame)._replace(text=f"{name}[{i}]")
+        env[_TUPLE + name] = ArgsCopy(tuple(items), held.held)
 
     def unpack_call(self, target: ast.Tuple | ast.List, value: ast.Call, env: Env, frame: Frame) -> None:
         """``val, err, pos = parse(s)``: each name holds that element of what the function
@@ -2610,6 +2652,8 @@ class ModuleVisitor:
                 env[name] = ((ref._replace(name=name),),)
         if args and len(args) == len(items):
             env[_TUPLE + name] = TupleArgs(args, env[name])
+        elif frame.kind == "function" and _copies_args(value):
+            env[_TUPLE + name] = ArgsCopy((), env[name])  # ``args = list(e.args)``
         else:
             env.pop(_TUPLE + name, None)
         self.bind_exc(name, value, env, frame)
@@ -4010,6 +4054,10 @@ class ModuleVisitor:
         args: list[Arg] = []
         for a in call.args:
             if type(a) is ast.Starred:
+                spread = self.spread_args(a, env)
+                if spread is not None:
+                    args.extend(spread)
+                    break
                 # ``X(*e.args)``: the message is whatever is unpacked; later positions are unknown.
                 args.append(Arg(self.src(a), ph(self.src(a))))
                 break
@@ -4025,6 +4073,19 @@ class ModuleVisitor:
             for k in call.keywords
         )
         return tuple(args), kwargs
+
+    @staticmethod
+    def spread_args(a: ast.Starred, env: Env) -> tuple[Arg, ...] | None:
+        """``X(*args)`` of a local whose items are known: a tuple built before (``args =
+        (errno.ENOENT, msg, path)``) or a copy of an exception's arguments with items replaced
+        (``ArgsCopy``); each item is then an argument of the call as if written there. None
+        otherwise (the spread stays one placeholder)."""
+        if type(a.value) is not ast.Name:
+            return None
+        held = env.get(_TUPLE + a.value.id)
+        if not isinstance(held, _T_ARG_SEQS) or not held.args or env.get(a.value.id) is not held.held:
+            return None
+        return held.args
 
     def raised_specs(self, raised: ast.expr, env: Env, frame: Frame) -> list[tuple[ast.expr, ExcSpec | None]]:
         """Each exception a ``raise`` may raise: both arms of a conditional expression, every
@@ -6795,6 +6856,43 @@ def _closure_owner(frame: Frame) -> Frame | None:
     return f if f is not None and f.kind == "function" and f.class_key else None
 
 
+def _param_set(info: ClassInfo | None, attr: str, param: str, env: Env, frame: Frame) -> None:
+    """``self.<attr> = <param>`` in a method other than ``__init__``, the parameter as the
+    caller gave it: kept on the class (``ClassInfo.param_sets``), so that an ``__init__`` calling
+    the method with a literal (``self.set_name("end of line")``) gives the attribute that text."""
+    node = frame.node
+    if info is None or param not in env or env[param] is not None:
+        return  # (a parameter not reassigned holds None in the walk's environment)
+    if not isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
+        return
+    positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)][1:]  # (``self`` dropped)
+    at = positional.index(param) if param in positional else -1
+    info.param_sets.setdefault(node.name, {})[attr] = (param, at)
+
+
+def _literal_self_call(info: ClassInfo | None, call: ast.Call, frame: Frame) -> None:
+    """``self.set_name("end of line")`` as a statement of ``__init__``: the string literals the
+    call gives, by position ("0", "1", ...) and by keyword, kept per method
+    (``ClassInfo.literal_calls``). The method may set an attribute to one of them
+    (``param_sets``), a text every instance of the class then holds."""
+    func = call.func
+    if info is None or not (type(func) is ast.Attribute and type(func.value) is ast.Name):
+        return
+    if func.value.id != frame.self_name:
+        return
+    given: dict[str, str] = {}
+    for i, a in enumerate(call.args):
+        if type(a) is ast.Starred:
+            break  # (the positions after it are not known)
+        if type(a) is ast.Constant and type(a.value) is str:
+            given[str(i)] = a.value
+    for k in call.keywords:
+        if k.arg is not None and type(k.value) is ast.Constant and type(k.value.value) is str:
+            given[k.arg] = k.value.value
+    if given:
+        info.literal_calls[func.attr] = (*info.literal_calls.get(func.attr, ()), given)
+
+
 def _init_vararg(frame: Frame) -> str | None:
     """The ``*args`` parameter of an exception class's ``__init__``, if it has one: the
     arguments it picks out of it are what a raise of the class passed."""
@@ -7725,6 +7823,18 @@ _T_NAMEDEXPR_ANNASSIGN = (ast.NamedExpr, ast.AnnAssign)
 _BINDS_VALUE = frozenset({*_T_FOR_ASYNCFOR_COMPREHENSION, *_T_NAMEDEXPR_ANNASSIGN, ast.Assign})
 _T_ATTRIBUTE_SUBSCRIPT_CALL = (ast.Attribute, ast.Subscript, ast.Call)
 _T_LIST_TUPLE = (ast.List, ast.Tuple)
+_T_ARG_SEQS = (TupleArgs, ArgsCopy)  # a local's arguments a call may spread (``spread_args``)
+
+
+def _copies_args(value: ast.expr) -> bool:
+    """``list(e.args)`` (or ``list(exc.args)``): a list copied from some object's ``args``, the
+    arguments of an exception, the start of an ``ArgsCopy``."""
+    match value:
+        case ast.Call(func=ast.Name(id="list"), args=[ast.Attribute(attr="args")], keywords=[]):
+            return True
+    return False
+
+
 _T_DISPLAY = (ast.List, ast.Tuple, ast.Set)
 # assigned values ``note_built`` searches for objects built with a text: a call, or a display
 _T_BUILT = (ast.Call, ast.Dict, ast.List, ast.Tuple, ast.Set)

@@ -18,8 +18,8 @@ from typing import Any
 
 from errdex.history.lineage import ensure_lineages
 from errdex.history.versions import wording_diff
-from errdex.store.history import lineage_map, release_order, snapshot_records
 from errdex.store.records import PlacedError, Release
+from errdex.store.releases import lineage_map, release_order, snapshot_records
 
 __all__ = [
     "CHANGE_KINDS",

@@ -40,8 +40,8 @@ from sqlalchemy import Connection, delete, func, insert, select
 from errdex.store import StoreError
 from errdex.store import schema as s
 from errdex.store.copy import insert_dicts
-from errdex.store.history import held_error_ids, release_order, repo_records, snapshots_holding
 from errdex.store.records import PlacedError, Release
+from errdex.store.releases import held_error_ids, release_order, repo_records, snapshots_holding
 
 if TYPE_CHECKING:
     from errdex.store.sql import Store
@@ -371,7 +371,7 @@ def ensure_lineages(store: Store, repo: str) -> None:
     """Lineages for a codebase indexed before they existed (an upgraded catalogue), derived on
     first read when the catalogue is writable; a read-only one reads each error as its own."""
     from errdex.store import StoreError
-    from errdex.store.history import has_lineages
+    from errdex.store.releases import has_lineages
 
     if store.readonly or has_lineages(store, repo):
         return

@@ -38,7 +38,7 @@ def _reader(db: str | None) -> Any:
     """
     with _lock:
         if db not in _readers:
-            from errdex.store.lite import open_site_reader as open_reader
+            from errdex.store.sitereader import open_site_reader as open_reader
 
             if not _readers:
                 import atexit

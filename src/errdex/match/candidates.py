@@ -569,7 +569,7 @@ def _fitted(
     _judge_shaped(idx, tf, c, lit_len, ok)
     _loosened(c, loose)
     if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:
-        _one_line(tf, c, lits)
+        _one_line(tf, c, lits, _last_resort_record(idx, pid))
     if not cmsg:  # a class printed without a message: any template "fits", none is evidence
         c.text, c.confident, c.reasons = 0.0, False, []
         if bare_raise(lits, idx.patterns[pid].names):
@@ -1392,7 +1392,7 @@ def _some(idx: Index, pid: int) -> list[int]:
     return idx.patterns[pid].first(MAX_INNER)
 
 
-def _one_line(tf: TextFit, c: Cand, lits: tuple[str, ...]) -> None:
+def _one_line(tf: TextFit, c: Cand, lits: tuple[str, ...], bare: bool = False) -> None:
     """A paste of several lines (a log, a CLI's output) one of whose lines is the template from
     end to end, after a label (``ERROR [alembic.env] ``, ``FAILED: ``, ``[...] [CRITICAL] ``):
     that line is the message, as if it had been pasted alone, so the fit is judged on it rather
@@ -1402,32 +1402,78 @@ def _one_line(tf: TextFit, c: Cand, lits: tuple[str, ...]) -> None:
     among log records (a message printed straight to the console between them); elsewhere it is
     one line of a message written over several, whose first line fits many templates. Unless
     the template is all of it (``_report_tail``): a label and a hole, the hole holding the
-    first line's end and the lines after."""
+    first line's end and the lines after.
+
+    The first literal's later occurrences are tried too (``MAX_LINE_OCCURRENCES``, in order):
+    a reporter who names the error in a sentence first (``rejects them with `TypeError: text
+    '<name>' ...`, but``) and then shows it printed on a labelled line of its own (a snippet's
+    ``# TypeError: text 'prod' ...`` comment) gives that later line as the message whole. Not
+    in a log (``TextFit.is_log``): each of its records is one line, and a record whose text
+    comes again later is one the program repeated, not the one a paster named first; which
+    record a log means is the log readers' (``parse._warning_records``, the matcher's order).
+
+    ``bare``: the template is a log call's of level WARNING or above (``_last_resort_record``),
+    and a line with no label, or one whole code span, is its record too: with no handler set up,
+    ``logging.lastResort`` prints a record's message alone on its line, among the program's
+    other output (a REPL's ``>>>`` lines, the paster's sentences)."""
     f = c.fit
+    if f is None or not lits[0]:
+        return
+    start = f.start
+    for _ in range(1 if tf.is_log() else MAX_LINE_OCCURRENCES):
+        if not 0 <= start < len(tf.cmap) or _whole_line_at(tf, c, lits, start, bare):
+            return
+        start = tf.cmsg.find(lits[0], start + 1)
+
+
+MAX_LINE_OCCURRENCES = 20  # occurrences of a template's first literal tried as a line's start
+# the log calls whose records ``logging.lastResort`` prints (level WARNING and above)
+_LAST_RESORT = frozenset(
+    {"log.warning", "log.warn", "log.error", "log.exception", "log.critical", "log.fatal"}
+)
+
+
+def _last_resort_record(idx: Index, pid: int) -> bool:
+    """Whether a pattern's sites (its first few) are all log calls of level WARNING or above,
+    whose message ``logging.lastResort`` prints bare when no handler is set up."""
+    eis = _some(idx, pid)
+    return bool(eis) and all(idx.entries[ei][E_TYPE].lower() in _LAST_RESORT for ei in eis)
+
+
+def _whole_line_at(tf: TextFit, c: Cand, lits: tuple[str, ...], start: int, bare: bool) -> bool:
+    """``_one_line`` at one occurrence of the template's first literal (compact position
+    ``start``): whether the line it opens is the template end to end after a label, the
+    candidate then judged on that line alone."""
+    f = c.fit
+    assert f is not None
     cmap, msg = tf.cmap, tf.message
-    if f is None or not lits[0] or not 0 <= f.start < len(cmap):
-        return
-    at = cmap[f.start]
+    at = cmap[start]
     head = msg[msg.rfind("\n", 0, at) + 1 : at].strip()
-    tail = not head and not tf.is_log()  # judged alone only as a report's tail (``_report_tail``)
-    if (head and head[-1] not in ":]") or (tail and not _report_tail(f, lits)):
-        return
     end = msg.find("\n", at)
-    line = compact(msg[at : end if end >= 0 else len(msg)])
+    rest = msg[at : end if end >= 0 else len(msg)].rstrip()
+    if bare and head == "`" and rest.endswith("`") and "`" not in rest[:-1]:
+        head, rest = "", rest[:-1]  # the record alone in a code span
+    # judged alone only as a report's tail (``_report_tail``), or as a bare record
+    tail = not head and not tf.is_log() and not bare
+    if (head and head[-1] not in ":]") or (tail and not _report_tail(f, lits)):
+        return False
+    line = compact(rest)
     g = fit(lits, line)
     if g is None or not (g.full and g.anchored_start and g.anchored_end):
-        return
+        return False
     if tail and g.covered >= len(line):
         # a first line that is the label alone (``Parameter validation failed:\n{msg}``): the
         # hole, all on the lines after, is not judged by it
-        return
+        return False
     cov = g.covered / max(len(line), 1)
-    if cov >= MIN_COVERAGE:
-        c.line = (f.start, f.start + len(line), c.confident, c.coverage, c.text, c.reasons)
-        c.confident, c.coverage, c.text = True, cov, 0.5 + 0.5 * cov
-        c.reasons = [
-            Share("the template is one whole line of the message (literal text explains ", cov, " of it)")
-        ]
+    if cov < MIN_COVERAGE:
+        return False
+    c.line = (start, start + len(line), c.confident, c.coverage, c.text, c.reasons)
+    c.confident, c.coverage, c.text = True, cov, 0.5 + 0.5 * cov
+    c.reasons = [
+        Share("the template is one whole line of the message (literal text explains ", cov, " of it)")
+    ]
+    return True
 
 
 def _report_tail(f: Fit, lits: tuple[str, ...]) -> bool:

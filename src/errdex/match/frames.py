@@ -238,6 +238,8 @@ def gather(
     ``stands_at``, what the catalogue says stands at a frame's line when the paste prints
     none)."""
     ev = FrameEvidence(frame_info(idx, frames, stands_at))
+    if ev.info.call_at is not None and _held_class_over_unheld(idx, frames[ev.info.call_at + 1 :], types):
+        ev.info.call_at = None
     ev.ran_module = vendored_root(idx, frames, ev.info)
     if ev.ran_module is not None and _other_package_raise(idx, ev.ran_module, frames):
         # the last frame is another installed package's own raise of a new exception (h2's
@@ -337,6 +339,8 @@ def frame_info(idx: Index, frames: list[Frame], stands_at: StandsAt | None = Non
     info.call_at = call_frame(
         frames, lib, lambda path: bool(idx.package_holders(site_top(norm_path(path)))), stands_at
     )
+    if info.call_at is None and (at := trail_caller(frames, lib)) is not None:
+        info.call_at, info.trail_call = at, True
     info.trail = _reraised(frames)
     if outside is not None and last is not None:
         info.stdlib_made = stdlib_path(last.path) and _new_raise(last.source) and not _reraised(frames)
@@ -379,20 +383,31 @@ def call_frame(
     """The index of the deepest library frame when the error was raised below it by code that
     is no Python of the library: the frame prints a call that raises nothing itself
     (``_calls_only``), and every frame below it, if any, is compiled code (``.pyx``, ``.so``),
-    the standard library or a frozen module of the interpreter (``outside_library``): pandas'
+    the standard library or a frozen module of the interpreter (``outside_library``), or an
+    installed package the catalogue does not hold (``_unheld_package``): pandas'
     ``array_strptime(...)`` over its Cython frames, pydantic's ``validate_python(...)`` into
-    pydantic-core, ``inspect.signature(call)`` into ``inspect.py``. A ``<genexpr>`` frame
+    pydantic-core, ``inspect.signature(call)`` into ``inspect.py``, Beautiful Soup's
+    ``self.api.select(...)`` into soupsieve's Python. A ``<genexpr>`` frame
     whose line is the call counts as its enclosing function's. The library frame is one in a
     file of the catalogue (``lib``), or an installed package's frame whose top-level package
     the catalogue holds (``held``), in a file that raises nothing itself (pydantic's
     ``_validate_call.py``, a thin wrapper around its validator). None otherwise: a frame below
-    in user code or in another installed package (a callback, a dependency's Python raise), a
+    in user code or in an installed package the catalogue holds (a callback, an indexed
+    dependency's Python raise, which is the site itself), a
     library frame that prints no call, or frames that are a trail given to the pasted exception
     above them (``raise err.with_traceback(tb)``, jinja2's ``raise rewrite_traceback_stack(...)``:
     a raise of a call's result); a bare ``raise exc`` re-raises the very exception, its trail
     its own. A frame printed without its source line is read through ``stands_at``
     (``calls_only``, ``raise_calls``)."""
-    at = next((i for i in range(len(frames) - 1, -1, -1) if not outside_library(frames[i].path)), None)
+    own = {i for i, _path in lib}
+    at = next(
+        (
+            i
+            for i in range(len(frames) - 1, -1, -1)
+            if not outside_library(frames[i].path) and not _unheld_package(frames[i].path, i in own, held)
+        ),
+        None,
+    )
     if at is None or any(raise_calls(fr.source) for fr in frames[:at]):
         return None
     fr = frames[at]
@@ -407,9 +422,78 @@ def call_frame(
     # the standard library's last frame made the error (its ``raise X(...)``, or a call into C
     # of its own), not re-raised one a worker stored (``raise self._exception``: a library's)
     last = frames[-1]
-    if at < len(frames) - 1 and stdlib_path(last.path) and not makes_error(last.source):
+    # (so must an unheld installed package's: ``_unheld_package``)
+    made_below = stdlib_path(last.path) or not outside_library(last.path)
+    if at < len(frames) - 1 and made_below and not makes_error(last.source):
         return None
     return at
+
+
+def _held_class_over_unheld(idx: Index, below: Sequence[Frame], types: Sequence[str]) -> bool:
+    """Whether a frame below the library's call runs an installed package the catalogue does
+    not hold (``_unheld_package``) while the paste prints
+    a class dotted with a package the catalogue holds (``kombu.exceptions.OperationalError``
+    over amqp's ``self.sock.connect(sa)``): a dependency does not raise its dependent's class,
+    so the library raised it, catching the dependency's error (kombu's
+    ``_reraise_as_library_errors``, a context manager whose frame Python 3.7 does not print),
+    and those frames are the caught error's trail, not where the pasted one was made."""
+
+    def held(path: str) -> bool:
+        return bool(idx.package_holders(site_top(norm_path(path))))
+
+    if not any(_unheld_package(fr.path, False, held) for fr in below):
+        return False
+    return any(
+        "." in t and not t.startswith("log.") and idx.package_holders(t.partition(".")[0]) for t in types
+    )
+
+
+# pseudo-files of code a user typed (a REPL, IPython's cells, ``exec`` of a string): the user's
+# code, not code a library generated
+_USER_INPUT = ("<stdin>", "<string>", "<input>", "<console>", "<ipython-input", "<python-input", "Cell In")
+
+
+def trail_caller(frames: Sequence[Frame], lib: Sequence[tuple[int, str]]) -> int | None:
+    """The index of the library frame that ran code generated at run time, when a handler it
+    called re-raised the error with a rebuilt trail: jinja2's ``Template.render`` runs the
+    template's compiled code and, in its ``except``, calls ``handle_exception()``, whose
+    ``raise rewrite_traceback_stack(source=source)`` gives the exception a trail of template
+    frames (``File "<template>", line 1, in top-level template code``). A raise of a call's
+    result (``raise_calls``) in a library frame, every frame below it code of no Python file
+    (a template's, compiled code, the standard library: ``_generated``), and the frame above it
+    a call of the same catalogue: no raise statement of the library is in that trail, so the
+    frame above the handler, whose statement ran the generated code, is the site the catalogue
+    can name (frames first, issue #10 item 6). The matcher takes it only when no raise fits
+    the text exactly: a rebuilt trail may leave out the library's own frames (jinja2 skips its
+    ``@internalcode`` functions, ``Undefined``'s raise among them). None otherwise."""
+    own = {i for i, _path in lib}
+    r = next((i for i in range(len(frames) - 2, -1, -1) if raise_calls(frames[i].source)), None)
+    if r is None or r not in own or r - 1 not in own:
+        return None
+    if not all(_generated(fr.path) for fr in frames[r + 1 :]):
+        return None
+    above = frames[r - 1]
+    return r - 1 if above.function and _calls_only(above.source) else None
+
+
+def _generated(path: str) -> bool:
+    """Whether a frame runs code of no Python file of an installed package or a user: a
+    template's compiled code (``<template>``, ``templates/index.html``), compiled code, the
+    standard library or the interpreter's frozen modules (``outside_library``)."""
+    p = path.replace("\\", "/")
+    if outside_library(p):
+        return True
+    return not (p.endswith((".py", ".pyw")) or "-packages/" in p or p.startswith(_USER_INPUT))
+
+
+def _unheld_package(path: str, in_catalogue: bool, held: Callable[[str], bool]) -> bool:
+    """Whether a frame runs an installed package the catalogue does not hold (``site-packages/
+    soupsieve/css_parser.py`` under Beautiful Soup's ``self.api.select(...)``, mpmath under
+    sympy's ``findroot(...)``): to the catalogue that is code with no raise statement of its
+    own, as the standard library is, so the deepest frame the catalogue holds above it is the
+    library's call that led into it, the site it can name (frames first, issue #10 item 6).
+    A held package's frame (the library's own, a dependency indexed beside it) is not."""
+    return not in_catalogue and "-packages/" in path.replace("\\", "/") and not held(path)
 
 
 def makes_error(source: str | None) -> bool:

@@ -59,6 +59,7 @@ from errdex.match.result import (
 )
 from errdex.match.score import (
     CYTHON_FILES,
+    TYPE_DISAGREES,
     FrameInfo,
     builtin_key,
     builtin_type,
@@ -66,11 +67,13 @@ from errdex.match.score import (
     in_folder,
     norm_path,
     outside_library,
+    type_relation,
 )
 from errdex.match.signature import (
     SignatureError,
     calls_written,
     decorator_names,
+    is_async_def,
     possible_call,
     signature_agrees,
     signature_error,
@@ -351,7 +354,13 @@ class Matcher:
         # have raised the text itself with its frames hidden: none fits exactly, no frame points
         # to one, and no frame above raises a call's result (jinja2's ``raise
         # rewrite_traceback_stack(...)`` drops its internal frames: ``Undefined``'s raise ran)
-        own = [m for m in res.matches if m.repo == repo]
+        # (an answer raising a built-in class the pasted one is not, nor one of its family, did
+        # not raise it: Python prints the class raised, so it is no own raise of the text)
+        own = [
+            m
+            for m in res.matches
+            if m.repo == repo and type_relation(types, m.exc_type, m.kind)[0] != TYPE_DISAGREES
+        ]
         if own and (
             not modern
             or any(not m.approximate or _pointed(m, fr) for m in own)
@@ -423,7 +432,15 @@ class Matcher:
             f"({below}), which raised the error: the call is where the library raised it; "
             "no raise statement holds the text, so it is not verified"
         )
-        if (frame.source or "").strip() and not frames.calls_only(frame):
+        if at + 2 < len(fr) and frames.raise_calls(fr[at + 1].source):
+            # (``frames.trail_caller``: a handler above generated code re-raised with its trail)
+            reason = (
+                f"the library's frame ran code generated at run time ({below}), whose error the "
+                f"handler it called re-raised with a rebuilt trail ({(fr[at + 1].source or '').strip()}): "
+                "no raise statement of the library is in that trail, so the call is where the library "
+                "raised it; no raise statement holds the text, so it is not verified"
+            )
+        elif (frame.source or "").strip() and not frames.calls_only(frame):
             # (``_unheld_frame``: a subscript, an attribute's store, an operator, nothing below)
             reason = (
                 "the library's deepest frame is a statement with no call and nothing below it: the "
@@ -472,7 +489,8 @@ class Matcher:
         res.tie_some = None
         res.verdict = (
             f"no exact match: raised below the library's call at {where} ({function}), in code with "
-            "no Python frame of the library (compiled, the standard library or the interpreter); "
+            "no Python frame of the library (compiled, the standard library, the interpreter or a package "
+            "the catalogue does not hold); "
             + ("library templates like the message below" if len(res.matches) > 1 else "no template holds it")
         )
 
@@ -1366,6 +1384,8 @@ class Matcher:
                 "code with no Python frame raised it (compiled), not a raise statement",
             )
         call = fev.info.call_at
+        if fev.info.trail_call and res.exact_top:
+            call = None  # (a rebuilt trail may leave out the library's frame whose raise fits)
         below = call is not None and call < len(fr) - 1
         if (
             call is not None
@@ -2594,13 +2614,20 @@ class _SignatureSearch:
             return []
         found: dict[tuple[str, int], tuple[str, str]] = {}
         params: tuple[str, ...] | None = None
+        wrapped: dict[tuple[str, int], tuple[str, str]] = {}
+        unwrapped = False  # a definition no decorator's wrapper calls
         for mod, fdef, cdef in definitions:
             row, facts, source = self._module(mod) or (None, None, "")
             assert row is not None and facts is not None
             params = fdef.params if fdef else params
-            for name in decorator_names(source, fdef.line) if fdef else []:
-                for where, inner in self._wrapped_calls(mod, name):
-                    found.setdefault(where, inner)
+            calls = [
+                site
+                for name in (decorator_names(source, fdef.line) if fdef else [])
+                for site in self._wrapped_calls(mod, name, is_async_def(source, fdef.line) if fdef else None)
+            ]
+            unwrapped = unwrapped or not calls
+            for where, inner in calls:
+                wrapped.setdefault(where, inner)
             if cdef is not None:
                 # the class's alternative constructors: ``cls(...)`` in its own methods
                 for meth in facts.functions:
@@ -2617,7 +2644,14 @@ class _SignatureSearch:
                 and _bound_in(call.callee, code[1])
             ):
                 self._add_calls(found, code[0].path, code[2], caller, {call.callee}, params, implicit)
-        return [(path, line, caller, callee) for (path, line), (caller, callee) in found.items()]
+        # a decorator's wrapper stands between every call of the callable and its signature
+        # check: when every definition is wrapped, the library frame above the error is the
+        # wrapper's, whoever called; the calls of the callable are answers only beside a
+        # definition no wrapper calls
+        kept = found if unwrapped else {}
+        return [
+            (path, line, caller, callee) for (path, line), (caller, callee) in {**kept, **wrapped}.items()
+        ]
 
     def _called_as_written(self, callee: str, caller: str) -> bool | None:
         """Whether a call written ``callee`` in ``caller`` calls the callable with its first
@@ -2633,10 +2667,12 @@ class _SignatureSearch:
             return True
         return False if callee == f"{err.owner}.{err.name}" else None
 
-    def _wrapped_calls(self, home: str, decorator: str) -> list[tuple[tuple[str, int], tuple[str, str]]]:
+    def _wrapped_calls(
+        self, home: str, decorator: str, coroutine: bool | None
+    ) -> list[tuple[tuple[str, int], tuple[str, str]]]:
         """((path, line), (inner function, parameter called)) of a decorator's calls of the
-        callable it wraps: the decorator of the defining module, else the release's
-        module-level function so named."""
+        callable it wraps (``coroutine``: whether that callable is an ``async def``): the
+        decorator of the defining module, else the release's module-level function so named."""
         modules = [home] + [
             mod
             for mod, q in self._store.facts.functions_named(self._sid, [decorator]).get(decorator, [])
@@ -2647,7 +2683,9 @@ class _SignatureSearch:
             if code is not None and any(f.qualname == decorator for f in code[1].functions):
                 return [
                     ((code[0].path, line), (inner.qualname, wrapped))
-                    for inner, line, wrapped in wrapped_parameter_calls(code[1], code[2], decorator)
+                    for inner, line, wrapped in wrapped_parameter_calls(
+                        code[1], code[2], decorator, coroutine
+                    )
                 ]
         return []
 

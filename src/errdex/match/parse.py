@@ -2226,6 +2226,34 @@ def _echo_then_prose(warn_lines: list[str]) -> int:
     return k + 1 if _statement_like(echo.strip()) else n
 
 
+# a call whose first argument is a string literal opening with given text
+_LITERAL_CALL = r"""\(\s{0,20}[rRuUfF]?(["'])"""
+_ECHO_WORDS = 20  # characters of the message's start an unindented echo must quote
+
+
+def _unindented_echo(warn_lines: list[str]) -> int | None:
+    """Where a warning's echoed source line stands when the paste lost its two-space indent
+    (a fence whose lines were pasted flush, a blank line put between the warning and its source
+    line): the first line after the message's first line and blank lines only, at the first
+    column, a statement (``_statement_like``) calling something with a string literal that
+    opens with the message's own first ``_ECHO_WORDS`` characters (``warnings.warn("Can not find
+    any timezone ...")`` under ``UserWarning: Can not find any timezone ...``). A source line
+    quoting the text it warns is ``warnings``' echo, not the message's next line, so it and the
+    paster's lines after it are no part of the message. None when no such line follows."""
+    first = warn_lines[0].strip() if warn_lines else ""
+    if len(first) < _ECHO_WORDS:
+        return None
+    quoted = re.compile(_LITERAL_CALL + re.escape(first[:_ECHO_WORDS]))
+    for k in range(1, len(warn_lines)):
+        ln = warn_lines[k]
+        if not ln.strip():
+            continue
+        if k >= 2 and ln[:1] not in (" ", "\t") and quoted.search(ln) and _statement_like(ln.strip()):
+            return k
+        return None
+    return None
+
+
 def _statement_like(code: str) -> bool:
     """Does ``code`` read as one Python source line: it compiles, or it opens a bracket that the
     statement's next lines close (``warnings.warn(``)?"""
@@ -2683,6 +2711,10 @@ class _BlockParser:
                 break
             warn_lines.append(lines[j])
             j += 1
+        echo = _unindented_echo(warn_lines)
+        if echo is not None:
+            frame.source = warn_lines[echo].strip()
+            del warn_lines[echo:]
         del warn_lines[_echo_then_prose(warn_lines) :]
         # warnings echoes the source line, indented by two spaces, after the message
         while warn_lines and not warn_lines[-1].strip():
@@ -2784,7 +2816,7 @@ class _BlockParser:
         if k < len(body) and _cut_error_line(body[k:], self.block):
             del body[k:]  # no error line: the paste ends inside it
         if k < len(body):
-            return _before_log_records(body[k:])
+            return _before_log_records(_before_heading(body[k:]))
         echoed = self._message_before_echo()
         if echoed is not None:
             return echoed
@@ -3043,6 +3075,22 @@ def _cleo_message(lines: list[str], at: int) -> list[str] | None:
             return None
         body.append(ln)
     return None
+
+
+# a heading of an issue template's section: ``**Version information**``, ``### Versions``
+_SECTION_HEADING = re.compile(r"^(?:#{1,6} \S.{0,200}|\*\*[^*\n]{1,200}\*\*:?)\s*$")
+
+
+def _before_heading(body: list[str]) -> list[str]:
+    """A traceback's message lines without the issue's next section: a blank line, then a
+    Markdown heading on a line of its own (``**Version information**``, ``## Environment``), as
+    an issue template puts under the pasted error. Python prints no Markdown; the heading and
+    what follows it are the paster's. The message's first line is always kept."""
+    cut = next(
+        (i for i in range(2, len(body)) if not body[i - 1].strip() and _SECTION_HEADING.match(body[i])),
+        None,
+    )
+    return body if cut is None else body[: cut - 1]
 
 
 def _before_log_records(body: list[str]) -> list[str]:

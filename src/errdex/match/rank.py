@@ -960,7 +960,14 @@ class Ranker:
         text = self._class_text(c, ei, text, tw, typed)
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
-        pointed = (not ev.pointed and not ev.elsewhere) or repo in ev.pointed
+        # a traceback of the caller's frames alone, its last frame a call of this site's
+        # function by name (IPython's ``--> 886 plt.colorbar(``, the library's own frames left
+        # out of the paste), points to it: the error came out of that call
+        pointed = (
+            (not ev.pointed and not ev.elsewhere)
+            or repo in ev.pointed
+            or (ev.elsewhere and not ev.printed_call and self._called_by_last_frame(site.function))
+        )
         confident = (
             pointed
             and not self._ran_original(site)
@@ -1026,7 +1033,12 @@ class Ranker:
                 "the message is a value this statement passes, the only raise of the pasted class that fits it"
             )
         reasons += self._cut_reason(c, tw, by_class)
-        if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
+        if (
+            confident
+            and (self.ev.pointed or self.ev.elsewhere)
+            and repo not in self.ev.pointed
+            and not self._called_by_last_frame(site.function)
+        ):
             reasons.append("nothing in the paste points to this codebase")
         reasons += self._copy_reason(site, repo) + self._foreign_reason(s.ei) + self._emitted_reason(s.ei)
         reasons += self._spaced_reason(s.ei)

@@ -334,6 +334,9 @@ class FrameInfo:
     # it. The error was raised below that call by code no raise statement of the library is,
     # so the call itself is where the library raised it (``frames.call_frame``)
     call_at: int | None = None
+    # ``call_at`` is the frame above a handler re-raising with a rebuilt trail of generated code
+    # (``frames.trail_caller``): taken only when no raise fits the text exactly
+    trail_call: bool = False
     # a frame above the last prints a raise (``raise exc.with_traceback(tb)``, jinja2's ``raise
     # rewrite_traceback_stack(...)``, ``with wrap_errors:`` whose ``__exit__`` raises so): the
     # frames below it are the trail of a caught exception, so the last frame's function is where

@@ -11,7 +11,9 @@ source say which of its calls can make the message at all:
   missing names really are parameters): a same-named callable that has the keyword is another;
 * a decorated callable is called by its decorator's inner function (``wrapper(*args, **kwargs)``
   calling ``init_func(self, *args, **kwargs)``: ``functools.wraps``' idiom), which forwards any
-  arguments, so the decorator's call of the wrapped parameter is the library frame;
+  arguments, so the decorator's call of the wrapped parameter is the library frame (one level
+  deeper for a decorator written with arguments, a factory: redis' ``@deprecated_args(...)``),
+  and it stands between every call of the callable and its signature check;
 * a class is constructed by its own alternative constructors (a classmethod's
   ``cls(..., **data)``) and by calls of its name elsewhere;
 * a call can make the message only as written: it passes the keyword, unpacks ``**`` or ``*``
@@ -36,6 +38,7 @@ __all__ = [
     "SignatureError",
     "calls_written",
     "decorator_names",
+    "is_async_def",
     "possible_call",
     "signature_agrees",
     "signature_error",
@@ -313,25 +316,59 @@ def decorator_names(source: str, def_line: int) -> list[str]:
 
 
 def wrapped_parameter_calls(
-    facts: CodeFacts, source: str, decorator: str
+    facts: CodeFacts, source: str, decorator: str, coroutine: bool | None = None
 ) -> list[tuple[FunctionFact, int, str]]:
     """(inner function, line, parameter) of the first call of the decorator's wrapped callable
     (its first parameter) in each function defined inside module-level ``decorator``
     (``_make_axis_parameter_optional.<locals>.wrapper`` calling ``init_func(...)``): the frame
     below which a decorated callable's arguments are bound. The code facts keep no call of a
-    parameter (no edge of the codebase), so the stored source is read."""
+    parameter (no edge of the codebase), so the stored source is read.
+
+    A decorator written with arguments (``@deprecated_args(args_to_warn=[...])``) is a factory:
+    its first parameter is an option, and the decorator proper is a function it defines
+    (``deprecated_args.<locals>.decorator(func)``), whose own inner function calls the wrapped
+    callable (``...decorator.<locals>.wrapper``). That level is read when the first finds no
+    call. A decorator that defines a wrapper for coroutine functions (``async def``) beside one
+    for plain functions dispatches on the callable's kind: given ``coroutine`` (whether the
+    decorated ``def`` is ``async``), only the wrappers of that kind are kept when both exist."""
+    found = _wrapper_calls(facts, source, decorator)
+    if not found:
+        for inner in _defined_in(facts, decorator):
+            found += _wrapper_calls(facts, source, inner.qualname)
+    if coroutine is not None:
+        kinds = {is_async_def(source, inner.line) for inner, _, _ in found}
+        if len(kinds) > 1:
+            found = [f for f in found if is_async_def(source, f[0].line) == coroutine]
+    return found
+
+
+def _wrapper_calls(facts: CodeFacts, source: str, decorator: str) -> list[tuple[FunctionFact, int, str]]:
+    """``wrapped_parameter_calls`` at one level: the functions defined directly in
+    ``decorator`` (a qualname) that call its first parameter."""
     outer = next((f for f in facts.functions if f.qualname == decorator), None)
     if outer is None or not outer.params:
         return []
     wrapped = outer.params[0]
     out: list[tuple[FunctionFact, int, str]] = []
-    for inner in facts.functions:
-        if (
-            not inner.qualname.startswith(f"{decorator}.<locals>.")
-            or ".<locals>." in inner.qualname[len(decorator) + 9 :]
-        ):
-            continue
+    for inner in _defined_in(facts, decorator):
         found = calls_written(source, (inner.line, inner.end_line), {wrapped})
         if found:
             out.append((inner, found[0][0], wrapped))
     return out
+
+
+def _defined_in(facts: CodeFacts, outer: str) -> list[FunctionFact]:
+    """The functions defined directly in the function ``outer`` (``outer.<locals>.name``)."""
+    prefix = f"{outer}.<locals>."
+    return [
+        f
+        for f in facts.functions
+        if f.qualname.startswith(prefix) and ".<locals>." not in f.qualname[len(prefix) :]
+    ]
+
+
+def is_async_def(source: str, line: int) -> bool:
+    """Whether the ``def`` on ``line`` (a function fact's line: its ``def``, not its
+    decorators) is an ``async def``."""
+    lines = source.splitlines()
+    return 0 < line <= len(lines) and lines[line - 1].lstrip().startswith("async ")

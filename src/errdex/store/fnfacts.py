@@ -1,7 +1,7 @@
 """The per-row code-fact tables of schema v7..v9, kept to upgrade catalogues they wrote.
 
 Since schema v10 a file content's facts are one ``code_facts`` row (``factblobs``); a catalogue
-of an older version passes through these shapes step by step (``schema.MIGRATIONS``), and
+of an older version passes through these shapes step by step (``migrations.MIGRATIONS``), and
 ``migrate_to_values`` reads them back into facts one last time. What follows describes them.
 
 Code facts stored once per content, shared by file contents and releases.
@@ -246,7 +246,7 @@ def write_functions(
 
 def migrate_function_rows(conn: Connection, batch: int = 500) -> None:
     """Move the rows of the per-file tables ``fact_functions`` and ``fact_calls`` (schema v6)
-    into shared bodies and places (``schema._v7_function_bodies``), a batch of file contents at
+    into shared bodies and places (``migrations._v7_function_bodies``), a batch of file contents at
     a time so that memory stays bounded on a catalogue of many codebases."""
     from sqlalchemy import text
 

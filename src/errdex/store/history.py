@@ -1,8 +1,10 @@
-"""The catalogue's history side: releases of a codebase in order, shared occurrence storage,
-the extraction cache, and the lineage of each error across releases.
+"""The catalogue's history side as the writer stores it: shared occurrence storage, runs of
+releases, and the extraction cache.
 
 The SQL of the history features lives here rather than in ``sql``: the functions take an open
-connection (writes run inside ``Store.write_snapshot``'s transaction) or a ``Store`` to read.
+connection (writes run inside ``Store.write_snapshot``'s transaction) or, to read the extraction
+cache, anything holding the catalogue's engine. The reads of releases and lineages over a
+``Store`` are ``store.releases``: ``sql`` imports this module, so it imports nothing of ``sql``.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import threading
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import and_, delete, exists, func, select, update
 from sqlalchemy.engine import Connection
@@ -30,17 +32,22 @@ from errdex.store.copy import (
     select_in,
 )
 from errdex.store.errors import StoreError
-from errdex.store.records import PlacedError, Release, UnpinnedRelease
-from errdex.store.timeline import version_key
 
 if TYPE_CHECKING:
-    from errdex.store.sql import Store
+    from sqlalchemy.engine import Engine
+
+
+class HasEngine(Protocol):
+    """What the extraction cache's read needs of a ``Store``."""
+
+    @property
+    def engine(self) -> Engine: ...
+
 
 __all__ = [
     "Built",
     "WriterMemo",
     "occurrence_digest",
-    "release_order",
 ]
 
 
@@ -50,7 +57,7 @@ _digest_json = encoder(ensure_ascii=False, separators=(",", ":"))
 
 def occurrence_digest(body: Mapping[str, Any]) -> str:
     """Identity of an occurrence's body: equal bodies in two releases are one row."""
-    key = _digest_json([body[c] for c in s._BODY_COLUMNS])
+    key = _digest_json([body[c] for c in s.BODY_COLUMNS])
     return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
@@ -604,7 +611,7 @@ def previous_texts(
     ``textdelta.MAX_DEPTH`` differences from a text stored whole. Texts in ``held`` (blob sha
     -> as ``rebuild_all`` builds it: those a writer stored) are not read back."""
     from errdex.store import textdelta
-    from errdex.store.fast import MAX_TEXT_BYTES, inflate_bytes
+    from errdex.store.inflate import MAX_TEXT_BYTES, inflate_bytes
 
     b = s.blobs
     latest = _latest_blobs(conn, repo_id, paths)
@@ -637,7 +644,7 @@ def _same_key(_key: str, sha: str) -> str:
 
 
 def cached_extractions(
-    store: Store, keys: Iterable[tuple[str, str]], producer: str
+    store: HasEngine, keys: Iterable[tuple[str, str]], producer: str
 ) -> dict[str, tuple[bool, bytes]]:
     """path -> (has code facts, stored extraction bytes), for the (path, blob sha) pairs already extracted by this
     producer. An extraction whose code facts are no longer stored is not offered."""
@@ -668,7 +675,7 @@ def _resolve_extraction_deltas(conn: Connection, got: dict[str, tuple[bool, byte
     whose chain of bases is missing, unreadable or too long is dropped, and its file parsed
     again."""
     from errdex.store import textdelta
-    from errdex.store.fast import MAX_TEXT_BYTES
+    from errdex.store.inflate import MAX_TEXT_BYTES
 
     wanted: dict[str, str] = {}  # path -> its base's blob sha
     for path, (_, data) in got.items():
@@ -703,7 +710,7 @@ def _entries_built(
     """``textdelta.rebuild_all`` over the stored entries of ``shas`` (path -> blob sha), those
     ``held`` not read back."""
     from errdex.store import textdelta
-    from errdex.store.fast import MAX_TEXT_BYTES
+    from errdex.store.inflate import MAX_TEXT_BYTES
 
     return textdelta.rebuild_all(
         {(sha, path) for path, sha in shas.items()},
@@ -802,7 +809,7 @@ def _as_deltas(
     (or its base, ``textdelta.next_base``) where that is small; ``memo`` learns each entry
     compared, as stored."""
     from errdex.store import textdelta
-    from errdex.store.fast import MAX_TEXT_BYTES
+    from errdex.store.inflate import MAX_TEXT_BYTES
 
     repo_id, snap_id = snapshot
     latest = _latest_blobs(conn, repo_id, {path for _, path in todo}, besides=snap_id)
@@ -842,209 +849,3 @@ def _as_deltas(
 def drop_stale_extractions(conn: Connection, producer: str) -> None:
     """Extractions by another extractor than the current one: no run can use them again."""
     conn.execute(delete(s.extractions).where(s.extractions.c.producer != producer))
-
-
-# ---------------------------------------------------------------------------- releases
-
-
-def release_order(store: Store, repo: str) -> list[Release]:
-    """The snapshots of a codebase, oldest release first.
-
-    PyPI releases and tags order by version; commits and directories (no version) by date and
-    then by when they were indexed.
-    """
-    name = store.resolve_repo(repo)
-    sn, r = s.snapshots, s.repos
-    with store.engine.connect() as conn:
-        rows = conn.execute(
-            select(
-                sn.c.id,
-                sn.c.version,
-                sn.c.date,
-                sn.c.ref_kind,
-                sn.c.ref,
-                sn.c.tag,
-                sn.c.commit_sha,
-                sn.c.source_url,
-            )
-            .select_from(sn.join(r, r.c.id == sn.c.repo_id))
-            .where(r.c.name == name)
-        )
-        snaps = [
-            Release(
-                id=int(sid),
-                version=str(version),
-                date=date,
-                ref_kind=str(kind),
-                ref=str(ref),
-                tag=tag,
-                commit=commit,
-                source_url=url,
-            )
-            for sid, version, date, kind, ref, tag, commit, url in rows
-        ]
-    return sorted(snaps, key=lambda x: (*version_key(x.version)[:2], x.date or "", x.id))
-
-
-def snapshot_records(store: Store, snapshot_id: int) -> list[PlacedError]:
-    """The errors of one snapshot with where they sit: what lineage and diff compare."""
-    return repo_records(store, [snapshot_id])[snapshot_id]
-
-
-def repo_records(
-    store: Store, snapshot_ids: Sequence[int], changed_only: bool = False
-) -> dict[int, list[PlacedError]]:
-    """``snapshot_records`` of several snapshots of one codebase, in two queries: each error's
-    identity is read once, however many releases hold it. ``changed_only``: of two snapshots,
-    only the errors one holds and the other does not (all that pairing them reads beyond
-    their IDs: two releases that differ by a few errors read those few)."""
-    e, p, b = s.errors, s.occurrence_places, s.occurrence_bodies
-    wanted = list(snapshot_ids)
-    lines = (
-        select(p.c.snapshot_id, b.c.error_id, func.min(p.c.line))
-        .select_from(p.join(b, b.c.id == p.c.body_id))
-        .where(p.c.snapshot_id.in_(wanted))
-        .group_by(p.c.snapshot_id, b.c.error_id)
-    )
-    out: dict[int, list[PlacedError]] = {sid: [] for sid in wanted}
-    with store.engine.connect() as conn:
-        at = conn.execute(lines).all()
-        if changed_only:
-            held: dict[int, set[str]] = {sid: set() for sid in wanted}
-            for sid, eid, _ in at:
-                held[int(sid)].add(str(eid))
-            one, other = (held[sid] for sid in wanted)  # two snapshots
-            differ = one ^ other
-            at = [row for row in at if str(row[1]) in differ]
-        columns = (e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function)
-        identity: dict[str, tuple[str, str, str, str, str]] = {
-            str(r[0]): (r[1], r[2], r[3], r[4], r[5])
-            for r in select_in(conn, columns, e.c.id, (str(r[1]) for r in at))
-        }
-    for sid, eid, line in at:
-        kind, exc_type, template, path, function = identity[str(eid)]
-        out[int(sid)].append(
-            PlacedError(
-                id=str(eid),
-                kind=kind,
-                exc_type=exc_type,
-                template=template,
-                path=path,
-                function=function,
-                line=int(line),
-            )
-        )
-    return out
-
-
-def held_error_ids(store: Store, snapshot_id: int) -> set[str]:
-    """The IDs of the errors a snapshot holds (those ``repo_records`` gives it)."""
-    p, b = s.occurrence_places, s.occurrence_bodies
-    q = (
-        select(b.c.error_id)
-        .select_from(p.join(b, b.c.id == p.c.body_id))
-        .where(p.c.snapshot_id == snapshot_id)
-        .distinct()
-    )
-    with store.engine.connect() as conn:
-        return {str(r[0]) for r in conn.execute(q)}
-
-
-def snapshots_holding(store: Store, error_ids: Iterable[str]) -> dict[str, set[int]]:
-    """error id -> the snapshots holding it, for a few errors (lineage reads a lineage's own)."""
-    b, p = s.occurrence_bodies, s.occurrence_places
-    out: dict[str, set[int]] = {}
-    with store.engine.connect() as conn:
-        bodies = {int(i): str(e) for i, e in select_in(conn, (b.c.id, b.c.error_id), b.c.error_id, error_ids)}
-        for i in range(0, len(bodies), 500):
-            chunk = sorted(bodies)[i : i + 500]
-            q = select(p.c.body_id, p.c.snapshot_id).select_from(body_places(b)).where(b.c.id.in_(chunk))
-            q = q.distinct()
-            for body, snap in conn.execute(q):
-                out.setdefault(bodies[int(body)], set()).add(int(snap))
-    return out
-
-
-def lineage_map(store: Store, repo: str) -> dict[str, str]:
-    """error id -> lineage name, for every error of a codebase with a lineage row."""
-    name = store.resolve_repo(repo)
-    lin, r = s.error_lineage, s.repos
-    with store.engine.connect() as conn:
-        rows = conn.execute(
-            select(lin.c.error_id, lin.c.lineage)
-            .select_from(lin.join(r, r.c.id == lin.c.repo_id))
-            .where(r.c.name == name)
-        )
-        return {str(a): str(b) for a, b in rows}
-
-
-def lineage_of(store: Store, error_id: str) -> tuple[str, str] | None:
-    """(repo name, lineage name) of an error; an error without a lineage row is its own."""
-    e, r, lin = s.errors, s.repos, s.error_lineage
-    with store.engine.connect() as conn:
-        row = conn.execute(
-            select(r.c.name, lin.c.lineage)
-            .select_from(e.join(r, r.c.id == e.c.repo_id).outerjoin(lin, lin.c.error_id == e.c.id))
-            .where(e.c.id == error_id)
-        ).first()
-    if row is None:
-        return None
-    return str(row[0]), str(row[1] or error_id)
-
-
-def has_lineages(store: Store, repo: str) -> bool:
-    name = store.resolve_repo(repo)
-    lin, r = s.error_lineage, s.repos
-    with store.engine.connect() as conn:
-        return (
-            conn.execute(
-                select(lin.c.error_id)
-                .select_from(lin.join(r, r.c.id == lin.c.repo_id))
-                .where(r.c.name == name)
-                .limit(1)
-            ).first()
-            is not None
-        )
-
-
-# ---------------------------------------------------------------------------- release tags
-
-
-def unpinned_releases(store: Store, repo: str) -> list[UnpinnedRelease]:
-    """PyPI snapshots of a codebase with a source repository but no confirmed tag yet."""
-    sn, r = s.snapshots, s.repos
-    with store.engine.connect() as conn:
-        rows = conn.execute(
-            select(sn.c.id, sn.c.version, sn.c.source_url, r.c.project)
-            .select_from(sn.join(r, r.c.id == sn.c.repo_id))
-            .where(
-                r.c.name == repo, sn.c.ref_kind == "pypi", sn.c.tag.is_(None), sn.c.source_url.is_not(None)
-            )
-        )
-        return [
-            UnpinnedRelease(id=int(sid), version=str(version), source_url=str(url), project=str(project))
-            for sid, version, url, project in rows
-        ]
-
-
-def indexed_tags(store: Store, repo: str) -> dict[str, str]:
-    """tag -> commit of every git snapshot of a codebase indexed at a tag."""
-    sn, r = s.snapshots, s.repos
-    with store.engine.connect() as conn:
-        rows = conn.execute(
-            select(sn.c.tag, sn.c.commit_sha)
-            .select_from(sn.join(r, r.c.id == sn.c.repo_id))
-            .where(r.c.name == repo, sn.c.ref_kind == "git", sn.c.tag.is_not(None))
-        )
-        return {str(t): str(c) for t, c in rows}
-
-
-def pin_release(store: Store, snapshot_id: int, tag: str, commit: str | None) -> None:
-    """Record the confirmed tag (and its commit) of a release; pages link the file there now."""
-    from sqlalchemy import update
-
-    with store.engine.begin() as conn:
-        conn.execute(
-            update(s.snapshots).where(s.snapshots.c.id == snapshot_id).values(tag=tag, commit_sha=commit)
-        )
-        store._bump_generation(conn)

@@ -19,7 +19,7 @@ from urllib.parse import quote
 from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.urls import default_db_url, sqlite_file, to_url
 
-__all__ = ["SCHEMA_VERSION", "SiteReader", "connect_readonly", "current_reader", "open_site_reader"]
+__all__ = ["SCHEMA_VERSION", "SiteReader", "connect_readonly", "current_reader"]
 
 # The schema version the statements here are written for: ``schema.SCHEMA_VERSION``, which this
 # module cannot import without SQLAlchemy (a test keeps the two equal). A catalogue at another
@@ -83,7 +83,7 @@ class SiteReader:
     """One read-only connection to a SQLite catalogue: the raise-site reads the hooks make.
 
     ``current`` says whether the catalogue is at the schema the statements are written for;
-    ``open_site_reader`` hands any other catalogue to the full reader.
+    ``sitereader.open_site_reader`` hands any other catalogue to the full reader.
     """
 
     def __init__(self, path: Path, url: str) -> None:
@@ -159,15 +159,3 @@ def current_reader[R: SiteReader](db: str | None, cls: type[R]) -> R | None:
         return reader
     reader.close()
     return None
-
-
-def open_site_reader(db: str | None) -> Any:
-    """A reader that answers ``raise_sites`` for ``db``: this module's for a SQLite catalogue of
-    the current schema, else ``store.fast.open_reader``'s (the full store for another schema or
-    database, which upgrades or says why it cannot, as every reader does)."""
-    reader = current_reader(db, SiteReader)
-    if reader is not None:
-        return reader
-    from errdex.store.fast import open_reader
-
-    return open_reader(db)

@@ -57,7 +57,7 @@ from errdex.model import (
     TestExpectation,
     handler_classes,
 )
-from errdex.store import factblobs, factdeltas, history, keysets, parallel, textdelta
+from errdex.store import factblobs, factdeltas, history, keysets, migrations, parallel, textdelta
 from errdex.store import schema as s
 from errdex.store.classes import (
     CLASS_NAME_SLOTS,
@@ -70,7 +70,8 @@ from errdex.store.copy import insert_dicts, insert_rows, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader, called_as, reexported_as
-from errdex.store.fast import MAX_TEXT_BYTES, connect_readonly, inflate_text
+from errdex.store.inflate import MAX_TEXT_BYTES, inflate_text
+from errdex.store.lite import connect_readonly
 from errdex.store.records import (
     SNAPSHOT_COLUMNS,
     AnalysisRecord,
@@ -277,7 +278,7 @@ class Store(CatalogueReader):
                 )
             if version > s.SCHEMA_VERSION:
                 self._check_version(version)
-            s.migrate(conn)
+            migrations.migrate(conn)
 
     def _check_version(self, version: int) -> None:
         if version == s.SCHEMA_VERSION:
