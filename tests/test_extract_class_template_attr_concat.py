@@ -12,10 +12,7 @@ The package is synthetic, parsed and never imported."""
 
 from __future__ import annotations
 
-import re
-
-from errdex.extract import extract
-from errdex.model import SourceFile
+from index_helpers import marked_templates
 
 SOURCE = """\
 class CommandError(Exception):
@@ -52,13 +49,9 @@ def plain(name, value):
     raise ValueError(("bad %s: " + name) % value)  # <- plain
 """
 
-_MARK = re.compile(r"# <- (\w+)")
-
 
 def _templates() -> dict[str, set[str]]:
-    marks = {m.group(1): i for i, line in enumerate(SOURCE.split("\n"), 1) if (m := _MARK.search(line))}
-    ex = extract([SourceFile("proj/errors.py", SOURCE.encode())], "local/proj", jobs=1)
-    return {k: {r.template for r in ex.records if r.line == n} for k, n in marks.items()}
+    return marked_templates(SOURCE)
 
 
 def test_the_class_template_comes_first_and_takes_the_first_values() -> None:
