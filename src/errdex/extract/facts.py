@@ -332,3 +332,7 @@ class ModuleFacts:
     # hold them without): a site's records must not depend on whether another file was parsed
     # in this run or taken from the cache
     func_names: list[str] = field(default_factory=list)
+    # texts handed to a function by a module-level call, kept for a ``__getattr__`` that warns or
+    # raises them later (``templates.REGISTERED``): ``CALLEE#I`` / ``CALLEE:NAME`` a literal
+    # argument, ``CALLEE#I.J`` item J of the tuple rows of a module dict passed at position I
+    registered: dict[str, Value] = field(default_factory=dict)

@@ -55,6 +55,7 @@ from errdex.extract.templates import (
     NONE,
     OPT_BUDGET,
     RAISED_IN,
+    REGISTERED,
     REPR_CONST,
     REPR_KEY,
     Arg,
@@ -150,6 +151,8 @@ class Resolver:
         self.instances: dict[str, str] = {}
         self.type_maps: dict[str, tuple[tuple[str, str | None], ...]] = {}
         self.closures: dict[str, str] = {}  # factory's key -> the function it returns
+        self._registered: list[dict[str, Value]] = []  # each module's ``registered``
+        self._registry: dict[str, list[Value]] | None = None  # by canonical callee + slot (on use)
         self.record_types: dict[str, tuple[str, ...]] = {}  # record type's key -> its fields
         self.records: dict[str, list[RecordFacts]] = {}  # module -> the records it builds
         # objects built with a literal text, outside tests (``ModuleFacts.built``); by class key,
@@ -189,6 +192,8 @@ class Resolver:
             self.instances.update(m.instances)
             self.type_maps.update(m.type_maps)
             self.closures.update(m.closures)
+            if m.registered:
+                self._registered.append(m.registered)
             self.record_types.update(m.record_types)
             if m.records:
                 self.records[m.module] = m.records
@@ -614,7 +619,11 @@ class Resolver:
         out: dict[Pair, None] = {}
         for variant in value:
             whole = len(variant) == 1
-            if whole and isinstance(variant[0], Ref) and _reads_table(variant[0]):
+            if (
+                whole
+                and isinstance(variant[0], Ref)
+                and (_reads_table(variant[0]) or variant[0].method == REGISTERED)
+            ):
                 cap = max(cap, MAX_TABLE)
             combos: list[tuple[list[str | Ph], list[str | Ph]]] = [([], [])]
             for part in variant:
@@ -657,6 +666,8 @@ class Resolver:
             return (self.dict_item(ref.key, depth) if whole else None) or placeholder
         if ref.method == FORMATTED:
             return self.formatted_const(ref.key, depth) or placeholder
+        if ref.method == REGISTERED:
+            return (self.registered_texts(ref.key, depth) if whole else None) or placeholder
         if ref.method.startswith(FORMAT_SPEC):
             return self.spec_const(ref.key, ref.method.removeprefix(FORMAT_SPEC), depth) or placeholder
         if ref.method == REPR_CONST:
@@ -762,6 +773,48 @@ class Resolver:
         and their mixins since Python 3.12); ``StrEnum``/``IntEnum``/``IntFlag`` print the value."""
         bases = self.enum_bases(class_key)
         return bool(bases & _NAME_ENUMS) and not bases & _VALUE_ENUMS
+
+    def registry(self) -> dict[str, list[Value]]:
+        """``ModuleFacts.registered`` of every module by the canonical key of the function
+        called and the slot (``KEY#I``, ``KEY:NAME``, ``KEY#I.J``); built on first use."""
+        if self._registry is None:
+            self._registry = {}
+            for table in self._registered:
+                for slot, text in table.items():
+                    callee, mark, rest = _split_slot(slot)
+                    key = self.canon(callee) or callee
+                    self._registry.setdefault(f"{key}{mark}{rest}", []).append(text)
+        return self._registry
+
+    def registered_texts(self, key: str, depth: int) -> list[Pair] | None:
+        """The texts module-level calls registered for a ``__getattr__`` to warn or raise
+        (``templates.REGISTERED``): ``FUNC#I.J``, item J of the rows handed to parameter I of
+        the factory FUNC; ``MODULE@ATTR``, what the functions of MODULE were handed in a
+        parameter named ATTR (by keyword, or by position through the function's parameters;
+        any wordy positional text when the facts keep no parameters of the function)."""
+        table = self.registry()
+        module, at, attr = key.partition("@")
+        if not at:
+            texts = table.get(key)
+        else:
+            texts = []
+            for slot, got in table.items():
+                callee, mark, rest = _split_slot(slot)
+                if callee.rpartition(".")[0] != module or (mark == "#" and "." in rest):
+                    continue
+                if mark == ":":
+                    named = rest
+                else:
+                    # a function the facts keep no parameters of (it raises nothing itself):
+                    # its module is the hook's, the link, and a wordy literal is the text
+                    info = self.funcs.get(callee)
+                    i = int(rest)
+                    named = info.params[i] if info is not None and i < len(info.params) else attr
+                if named == attr:
+                    texts.extend(got)
+        if not texts:
+            return None
+        return self.memo(f"{REGISTERED}{key}", union_n(texts, MAX_TABLE), depth + 1, MAX_TABLE)
 
     def dict_item(self, key: str, depth: int) -> list[Pair] | None:
         """Any text of a table: ``MESSAGES[key]``, or a field of its records (``TABLE[key]
@@ -1993,6 +2046,12 @@ _BACKPORTED = {
     "exceptiongroup.ExceptionGroup": "ExceptionGroup",
     "exceptiongroup.BaseExceptionGroup": "BaseExceptionGroup",
 }
+
+
+def _split_slot(slot: str) -> tuple[str, str, str]:
+    """``KEY#I``, ``KEY#I.J``, ``KEY:NAME`` -> (KEY, mark, the rest)."""
+    i = max(slot.rfind("#"), slot.rfind(":"))
+    return slot[:i], slot[i], slot[i + 1 :]
 
 
 def _reads_table(ref: Ref) -> bool:

@@ -85,6 +85,12 @@ FORMAT_SPEC = "<spec>"
 # an exception Python prints as the tuple's repr (``AlreadyLocked(LockException.LOCK_FAILED,
 # msg)`` prints ``(1, '...')``): the constant's repr once its text is known.
 REPR_CONST = "<repr const>"
+# ``Ref.method`` of a message a module-level call registered (``ModuleFacts.registered``) and a
+# module ``__getattr__`` warns or raises later: ``FUNC#I.J`` (item J of the rows of the dict handed
+# to FUNC's parameter I, read by a closure of FUNC: jax's ``deprecation_getattr(__name__,
+# _deprecations)``) or ``MODULE@ATTR`` (the text handed to parameter ATTR of a function of MODULE,
+# read back as ``obj.ATTR`` in a ``__getattr__``: cryptography's ``utils.deprecated(...)``)
+REGISTERED = "<registered>"
 # suffix of a constant's key under which its exact ``repr`` is kept when that is not its text
 # quoted (a number, a bool, bytes: ``LIMIT<repr>`` -> ``10``, ``MAGIC<repr>`` -> ``b'\\x93NUMPY'``)
 REPR_KEY = "<repr>"

@@ -74,6 +74,7 @@ from errdex.extract.templates import (
     MAX_VARIANTS,
     NONE,
     RAISED_IN,
+    REGISTERED,
     REPR_KEY,
     Arg,
     Cond,
@@ -951,6 +952,9 @@ class ModuleVisitor:
         self.module_literals: dict[str, object] = {}
         self.number_names: set[str] = set()  # module-level names bound to such a literal somewhere
         self.module_other: set[str] = set()  # ... and to anything else somewhere
+        # module-level names bound to a dict literal (``_deprecations = {...}``): the rows a
+        # module-level call may register (``note_registered``)
+        self.module_dicts: dict[str, ast.Dict] = {}
         self.handlers: dict[type[ast.stmt], Handler] = {
             ast.Assign: self.on_assign_stmt,
             ast.Expr: self.on_expr_stmt,
@@ -1229,6 +1233,9 @@ class ModuleVisitor:
         if frame.kind == "module":
             self.note_version_names(stmt)
             self.note_module_literal(stmt)
+            self.note_module_dict(stmt)
+            if self.want_sites and type(stmt.value) is ast.Call:
+                self.note_registered(stmt.value, env, frame)
         if self.want_sites and frame.kind == "function":
             self.args_rewrite(stmt, env, frame, guards)
         if (
@@ -1268,6 +1275,94 @@ class ModuleVisitor:
         key = self.dotted_key(written, frame) if written else None
         spec = ExcSpec(written or UNKNOWN_EXC_TYPE, key, msg, opaque=True)
         self.add_site("error", spec, stmt, frame, guards, None)
+
+    def note_module_dict(self, stmt: ast.Assign) -> None:
+        """Keep a module-level name's dict literal (dropped when the name is bound again)."""
+        for t in stmt.targets:
+            if isinstance(t, ast.Name):
+                if type(stmt.value) is ast.Dict:
+                    self.module_dicts[t.id] = stmt.value
+                else:
+                    self.module_dicts.pop(t.id, None)
+
+    def note_registered(self, call: ast.Call, env: Env, frame: Frame) -> None:
+        """A module-level call handing a function message text to keep (``ModuleFacts.
+        registered``): a wordy literal argument (``utils.deprecated(TripleDES, __name__,
+        "TripleDES has been moved ...", DeprecatedIn43, name="TripleDES")``), or a module dict
+        whose rows are tuples holding text (``__getattr__ = deprecation_getattr(__name__,
+        _deprecations)``). The function stores it for a module ``__getattr__`` that warns or
+        raises it when the attribute is read (``REGISTERED``); the call itself raises nothing.
+        Only calls at module level, run once at import, that hand the module its own name
+        (``__name__``, the registry's key: both idioms, and ``sys.modules[module_name]``'s): a
+        registry's entries, not any call given text (``print``, ``describe("...")``)."""
+        if not any(type(a) is ast.Name and a.id == "__name__" for a in call.args) and not any(
+            type(k.value) is ast.Name and k.value.id == "__name__" for k in call.keywords
+        ):
+            return
+        callee = self.expr_key(call.func, frame)
+        if callee is None or callee.startswith("builtins."):
+            return
+        got = self.facts.registered
+
+        def keep(slot: str, text: Value) -> None:
+            got[slot] = union_n([got[slot], text], MAX_TABLE) if slot in got else text
+
+        for i, a in enumerate(call.args):
+            if isinstance(a, ast.Name) and (table := self.module_dicts.get(a.id)) is not None:
+                for row in table.values[:MAX_TABLE]:
+                    if not isinstance(row, ast.Tuple) or len(row.elts) > _MAX_ITEMS:
+                        continue
+                    for j, item in enumerate(row.elts):
+                        if self.is_stringy(item, env) and value_has_literal(
+                            text := self.eval_msg(item, env, frame)
+                        ):
+                            keep(f"{callee}#{i}.{j}", text)
+            elif _wordy(a) and value_has_literal(text := self.eval_msg(a, env, frame)):
+                keep(f"{callee}#{i}", text)
+        for k in call.keywords:
+            if (
+                k.arg is not None
+                and _wordy(k.value)
+                and value_has_literal(text := self.eval_msg(k.value, env, frame))
+            ):
+                keep(f"{callee}:{k.arg}", text)
+
+    def unpack_registry(
+        self, target: ast.Tuple | ast.List, value: ast.Subscript, env: Env, frame: Frame
+    ) -> None:
+        """``message, fn = deprecations[name]`` where ``deprecations`` is a parameter of this
+        function or of the factory it is defined in (jax's ``deprecation_getattr(module,
+        deprecations)`` returns the module ``__getattr__`` that reads it): each name holds that
+        item of the rows module-level calls hand the parameter (``note_registered``)."""
+        if not isinstance(value.value, ast.Name) or any(isinstance(e, ast.Starred) for e in target.elts):
+            return
+        param = value.value.id
+        owner = frame if param in frame.params else frame.parent
+        if owner is None or owner.kind != "function" or param not in owner.params:
+            table = self.module_dicts.get(param)
+            if table is not None and param not in env and param not in frame.params:
+                # ``val, msg = __deprecated_attrs__[attr]`` of the module's own dict: its rows' items
+                for j, e in enumerate(target.elts):
+                    items = [
+                        r.elts[j]
+                        for r in table.values[:MAX_TABLE]
+                        if isinstance(r, ast.Tuple) and j < len(r.elts)
+                    ]
+                    texts = [self.eval_msg(x, env, frame) for x in items if self.is_stringy(x, env)]
+                    texts = [t for t in texts if value_has_literal(t)]
+                    if isinstance(e, ast.Name) and texts:
+                        env[e.id] = union_n(texts, MAX_TABLE)
+            return
+        node = owner.node
+        if not isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) or owner.self_name is not None:
+            return
+        names = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+        if param not in names:
+            return
+        at = names.index(param)
+        for j, e in enumerate(target.elts):
+            if isinstance(e, ast.Name):
+                env[e.id] = ((Ref(f"{owner.key}#{at}.{j}", e.id, method=REGISTERED),),)
 
     def note_module_literal(self, stmt: ast.Assign) -> None:
         """Keep the literal a module-level name is bound to when it is a number, a bool or bytes
@@ -1344,6 +1439,8 @@ class ModuleVisitor:
         if not self.want_sites:
             return
         if type(value) is ast.Call:
+            if frame.kind == "module":
+                self.note_registered(value, env, frame)
             if self.noted_reraise(value, env, frame, guards):
                 return
             if not (
@@ -2401,6 +2498,8 @@ class ModuleVisitor:
                 self.unpack_call(target, value, env, frame)
             elif frame.is_init:
                 self.unpack_varargs(target, value, env, frame)
+            elif frame.kind == "function" and type(value) is ast.Subscript and frame.parent is not None:
+                self.unpack_registry(target, value, env, frame)
             if frame.kind == "class":
                 for e in target.elts:
                     if isinstance(e, ast.Name):
@@ -4803,9 +4902,11 @@ class ModuleVisitor:
                 # ``msg % args`` of ``__init__(self, msg, *args)``: the call's further arguments
                 # fill the format, one per ``%s``, once a raise binds them
                 return ((Op("%", left, (Arg(f"*{star}", ph(star)),), (), self.src(e)),),)
-            if value_has_literal(left):
+            if value_has_literal(left) and not _template_head(e.left, left, frame):
                 return self.eval_percent(left, e.right, env, frame)
-            if (part := _lone_part(left)) is not None and not isinstance(part, str):
+            if _template_head(e.left, left, frame) or (
+                (part := _lone_part(left)) is not None and not isinstance(part, str)
+            ):
                 # ``self.args[0] % self.args[1:]``, ``template % values``: formatted once the
                 # left side's text is known
                 return ((self.deferred_percent(left, e, env, frame),),)
@@ -4848,6 +4949,18 @@ class ModuleVisitor:
         ):
             # ``self.message`` where ``message`` is a property of this class: what it returns
             return ((Ref(frame.class_key, dotted, True, method=e.attr),),)
+        if (
+            dotted is not None
+            and frame.kind == "function"
+            and frame.qualname.rpartition(".")[2] in _ATTR_HOOKS
+            and isinstance(e.value, ast.Name)
+            and e.value.id != frame.self_name
+            and e.value.id in env
+        ):
+            # ``warnings.warn(obj.message, ...)`` in a module type's ``__getattr__``, ``obj`` the
+            # module's stored attribute: the texts this module's functions were handed in a
+            # parameter of that name at import (``REGISTERED``)
+            return ((Ref(f"{self.module}@{e.attr}", dotted, method=REGISTERED),),)
         return ph(dotted or self.src(e))
 
     def msg_ifexp(self, e: ast.IfExp, env: Env, frame: Frame) -> Value | None:
@@ -4866,6 +4979,19 @@ class ModuleVisitor:
         the next; decided by a call when the first is a parameter or attribute."""
         if not isinstance(e.op, ast.Or) or len(e.values) != 2:
             return None
+        head = e.values[0]
+        if isinstance(head, ast.BoolOp) and isinstance(head.op, ast.And) and len(head.values) == 2:
+            # ``status and " due to: %s" % status or "!"``: the old conditional expression, the
+            # second operand when the first is truthy (and that text is never empty), else the
+            # fallback; tested like ``" due to: ..." if status else "!"``
+            a = self.eval_msg(head.values[1], env, frame)
+            b = self.eval_msg(e.values[1], env, frame)
+            if not value_has_literal(a):
+                return None
+            when, unless = self.conditions(head.values[0], frame)
+            if any(not undecidable(test) for (_, test), _ in when):
+                return union(_needing(a, when), _needing(b, unless))
+            return union(a, b)
         first, other = (self.eval_msg(v, env, frame) for v in e.values)
         cond = self.known_cond(_simple_cond(e.values[0]), frame)
         if cond is not None and cond[0][1] == "t":
@@ -6199,6 +6325,31 @@ def _calls(line: str, call: str) -> bool:
 
 # the operations that fill a template in: ``fmt.format(...)``, ``fmt % (...)``, ``fmt % x``
 _FILLS = frozenset(("format", "%", "%1"))
+
+
+# the attribute hooks of a module (type) that warn or raise a registered text when a name is read
+_ATTR_HOOKS = frozenset(("__getattr__", "__delattr__"))
+
+
+def _template_head(node: ast.expr, left: Value, frame: Frame) -> bool:
+    """``(self._msg + "\\n  cmdline: %s%s%s") % (...)``: a format made of an attribute of the
+    instance (a class-level template a subclass may override, GitPython's ``CommandError._msg =
+    "Cmd('%s') failed%s"``) followed by literal text. The attribute's own ``%s`` come first, so
+    the values fill the whole format once the attribute is known (deferred, as ``self.fmt %
+    x`` is), not the literal's directives alone, which took the first values off by two."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
+        return False
+    head = node.left
+    while isinstance(head, ast.BinOp) and isinstance(head.op, ast.Add):
+        head = head.left
+    if not (
+        isinstance(head, ast.Attribute)
+        and isinstance(head.value, ast.Name)
+        and head.value.id == frame.self_name
+        and frame.class_key is not None
+    ):
+        return False
+    return len(left) == 1 and bool(left[0]) and not isinstance(left[0][0], str)
 
 
 def _lone_part(v: Value) -> Part | None:
