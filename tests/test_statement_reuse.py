@@ -331,6 +331,7 @@ def test_every_table_a_walk_reads_or_writes_is_noted_replayed_or_made_before_it(
         "stars",  # part of an entry's key
         "expectations",  # test files only, never reused
         "func_names",  # made from the code facts (themselves reused) before the walk, not by it
+        "registered",  # written by module-level calls alone (walked every time, never replayed)
     }
     assert containers == placed
     visitor = ModuleVisitor(facts, False, "", want_sites=True)
@@ -339,6 +340,7 @@ def test_every_table_a_walk_reads_or_writes_is_noted_replayed_or_made_before_it(
         *reuse._VISITOR_TABLES,  # noted, replayed
         *(s for s in reuse._SETS if s != "symbols"),  # noted
         *reuse._SPOILING,  # noted: a def's walk that grows one is not recorded
+        *reuse._SPOILED_BY_READ,  # noted: a def's walk that reads one is not recorded
         *reuse._MODULE_LEVEL,  # module-level statements' alone, watched
         "flag",  # its lines are part of an entry's key
         "lines",  # the text
@@ -439,3 +441,34 @@ def test_a_replayed_def_sees_the_version_flags_and_globals_of_its_module_now(cha
     assert {s.function for s in fresh.sites} == {"check"}
     assert cache_entry(got) == cache_entry(fresh)
     assert ("check" if change == "flag" else "reset") not in reusing.taken
+
+
+_REGISTRY = """import warnings
+
+__deprecated_attrs__ = {{
+    "old_name": (1, "old_name is deprecated since 2.0; use {use} instead"),
+}}
+
+
+def __getattr__(attr):
+    if attr in __deprecated_attrs__:
+        val, msg = __deprecated_attrs__[attr]
+        warnings.warn(msg, DeprecationWarning, stacklevel=2)
+        return val
+    raise AttributeError(f"module has no attribute {{attr!r}}")
+"""
+
+
+def test_a_replayed_getattr_reads_the_module_dict_of_its_module_now() -> None:
+    """``__getattr__`` is the same bytes in both versions, but the registry it unpacks
+    (``unpack_registry``: ``val, msg = __deprecated_attrs__[attr]``) changed its text: the def
+    reads the module's dict literal, which has no canonical form to note, so it is walked again,
+    and the warning's text is the new one, as a fresh walk gives."""
+    old, new = _REGISTRY.format(use="new_name"), _REGISTRY.format(use="newer_name")
+    recorded = StatementReuse()
+    extract_file("lib/mod.py", old.encode(), recorded)
+    reusing = StatementReuse([recorded.library or b""])
+    got = extract_file("lib/mod.py", new.encode(), reusing)
+    fresh = extract_file("lib/mod.py", new.encode())
+    assert cache_entry(got) == cache_entry(fresh)
+    assert "__getattr__" not in reusing.taken

@@ -77,6 +77,10 @@ _VISITOR_TABLES = ("imports", "tuples", "log_aliases", "version_names")  # ``if 
 # the visitor's sets a def's walk must not grow: ``global X`` in a function (``global_names``)
 # makes ``X`` no constant at the module's end, which a replay would not repeat
 _SPOILING = ("global_names",)
+# the visitor's tables a def's walk reads nodes from that have no canonical form to note
+# (``module_dicts``: a module-level dict literal's rows, which ``unpack_registry`` reads in a
+# ``__getattr__``): a def that reads one at all is not recorded, so a changed dict is read again
+_SPOILED_BY_READ = ("module_dicts",)
 # written by module-level statements alone (walked every time, never replayed) and read by
 # ``finish_module`` alone: a def's walk that changes one is not recorded (``_watched``)
 _MODULE_LEVEL = ("module_literals", "number_names", "module_other")
@@ -176,6 +180,22 @@ class _Noted:
     def update(self, *args: Any, **kwargs: Any) -> None:
         self._whole()
         super().update(*args, **kwargs)  # type: ignore[misc]
+
+
+class _SpoilingDict(_Noted, dict[str, Any]):
+    """A table whose any read spoils the current statement (``_SPOILED_BY_READ``)."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._whole()
+        return dict.get(self, key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        self._whole()
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        self._whole()
+        return dict.__contains__(self, key)
 
 
 class _NotedDict(_Noted, dict[str, Any]):
@@ -674,8 +694,8 @@ class _ReusingVisitor(ModuleVisitor):
             else:
                 super().prepass([stmt])
 
-    def _note_tables(self) -> list[_NotedDict | _NotedSet]:
-        noted: list[_NotedDict | _NotedSet] = []
+    def _note_tables(self) -> list[_Noted]:
+        noted: list[_Noted] = []
         for name in _FACT_TABLES:
             t = _NotedDict(getattr(self.facts, name))
             t.name = name
@@ -694,9 +714,14 @@ class _ReusingVisitor(ModuleVisitor):
             spoiling.name = name
             setattr(self, name, spoiling)
             noted.append(spoiling)
+        for name in _SPOILED_BY_READ:
+            read_spoils = _SpoilingDict(getattr(self, name))
+            read_spoils.name = name
+            setattr(self, name, read_spoils)
+            noted.append(read_spoils)
         return [*noted, top, funcs, symbols]
 
-    def _plain_tables(self, noted: list[_NotedDict | _NotedSet]) -> None:
+    def _plain_tables(self, noted: list[_Noted]) -> None:
         for t in noted:
             t.log = None
         for name in _FACT_TABLES:
@@ -710,6 +735,8 @@ class _ReusingVisitor(ModuleVisitor):
         )
         for name in _SPOILING:
             setattr(self, name, set(getattr(self, name)))
+        for name in _SPOILED_BY_READ:
+            setattr(self, name, dict(getattr(self, name)))
 
     def _set(self, name: str) -> set[str]:
         """A noted set by its name (``_SETS``)."""
@@ -722,7 +749,7 @@ class _ReusingVisitor(ModuleVisitor):
     def _written(self, keys: dict[str, list[str]]) -> bytes:
         return _canon([[dict.get(self._table(t), k) for k in ks] for t, ks in sorted(keys.items())])
 
-    def _top(self, stmt: ast.stmt, env: Env, noted: list[_NotedDict | _NotedSet]) -> None:
+    def _top(self, stmt: ast.stmt, env: Env, noted: list[_Noted]) -> None:
         start, end = _span(stmt)
         digest = _digest(self.text_lines, start, end)
         flags = [n - start for n in self.flag if start <= n <= end]
