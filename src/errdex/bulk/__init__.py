@@ -188,7 +188,7 @@ def run(
     finally:  # also when interrupted: every release stored so far stays, in-flight tasks go
         report.run_seconds = time.perf_counter() - status.started
         if ray_run is not None:
-            results.close()  # stops queueing tasks; close() below ends the runtime's
+            results.close()  # no more tasks queued; ray_run.close() ends those still pending
             ray_run.close()
         with store:
             if changed:  # what was stored is followed across releases and searchable
