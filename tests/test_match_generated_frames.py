@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import package_matcher
 
 from errdex.match import Matcher
-from errdex.store import Store
 
 CORE = """\
 _CHECK = '''
@@ -58,16 +58,9 @@ TEXT = "ValueError: Too many values in [1, 2, 3] to check"
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
     """The package indexed by the real pipeline, its saved index loaded."""
-    from errdex.pipeline import index
-
-    project = tmp_path_factory.mktemp("generated") / "project"
-    (project / "pkg").mkdir(parents=True)
-    (project / "pkg" / "__init__.py").write_text("")
-    (project / "pkg" / "core.py").write_text(CORE)
-    path = str(project.parent / "g.db")
-    index(str(project), path, jobs=1)
-    with Store.open(path) as store:
-        yield Matcher.load(store)
+    files = {"pkg/__init__.py": "", "pkg/core.py": CORE}
+    with package_matcher(tmp_path_factory.mktemp("generated"), files) as m:
+        yield m
 
 
 def _paste(last_file: str) -> str:
