@@ -42,7 +42,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # for runtime8 (14 more popular libraries, `compiled_truth`): pure Python, no dependencies, and
 # messages that hold neither an address nor a time (yarl's and itsdangerous' do); sqlparse for
 # runtime9 (14 more popular libraries, `compiled_truth`): pure Python, no dependencies, and
-# messages that hold neither an address nor a path (pluggy's, GitPython's and pexpect's do).
+# messages that hold neither an address nor a path (pluggy's, GitPython's and pexpect's do); toml
+# for runtime10 (14 more popular libraries, `compiled_truth`): one module, no dependencies, and
+# messages that hold neither an address nor a path (joblib's, DeepDiff's and Alembic's do).
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -61,6 +63,7 @@ SCRIPTS = [
     ("make_runtime7_set.py", "runtime7", "pyjwt"),
     ("make_runtime8_set.py", "runtime8", "jmespath"),
     ("make_runtime9_set.py", "runtime9", "sqlparse"),
+    ("make_runtime10_set.py", "runtime10", "toml"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]

@@ -404,7 +404,9 @@ def call_frame(
         (
             i
             for i in range(len(frames) - 1, -1, -1)
-            if not outside_library(frames[i].path) and not _unheld_package(frames[i].path, i in own, held)
+            if not outside_library(frames[i].path)
+            and not _made_at_run_time(frames[i].path)
+            and not _unheld_package(frames[i].path, i in own, held)
         ),
         None,
     )
@@ -474,6 +476,22 @@ def trail_caller(frames: Sequence[Frame], lib: Sequence[tuple[int, str]]) -> int
         return None
     above = frames[r - 1]
     return r - 1 if above.function and _calls_only(above.source) else None
+
+
+def _made_at_run_time(path: str) -> bool:
+    """Whether a frame runs code a library generated and compiled at run time, under a
+    pseudo-file name that says so (cattrs' ``<cattrs generated structure builtins.tuple>``,
+    attrs' ``<attrs generated methods pkg.Point>``, ``<decorator-gen-0>``): no file of any
+    release holds its raise, so to the catalogue it is code with no raise statement, as
+    compiled code is, and the library's frame that called into it is the site it can name.
+    Other pseudo-files are left as they were: most are code a user typed (``<stdin>``,
+    ``<pyshell#11>``, a notebook's ``<command-...>`` cell), which a library may call back."""
+    p = path.strip()
+    return p.startswith("<") and p.endswith(">") and _GENERATED_NAME.search(p) is not None
+
+
+# a pseudo-file's name that says its code was generated: `` generated `` or ``-gen-N``
+_GENERATED_NAME = re.compile(r"[ <]generated[ >]|-gen-\d+>$")
 
 
 def _generated(path: str) -> bool:
