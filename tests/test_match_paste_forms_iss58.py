@@ -93,6 +93,8 @@ def test_a_file_named_in_prose_is_no_frame() -> None:
     for prose in (
         "The pool is made in settings.py in Config.setup",
         "The pool is made in settings.py in Config.setup\nwhen the app starts",
+        # ... even with a line number: a sentence, no folder in what reads as its path
+        "It fails in settings.py in Config.setup at line 3",
     ):
         q = parse(f"PoolTimeout: {MESSAGE}\n{prose}\n")
         assert (q.frames, q.message) == ([], f"{MESSAGE}\n{prose}")

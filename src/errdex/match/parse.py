@@ -2592,7 +2592,12 @@ class _BlockParser:
         """A frame heading of an error tracker's page (``_TRACKER_FRAME``) with its ``at line N``
         beside it or on the next line; None without one. The context lines under it are not taken
         as its source: the page shows several and marks none as the line that ran, so they are
-        left to fall outside the message as any frame's indented source does."""
+        left to fall outside the message as any frame's indented source does. A "path" holding a
+        space but no folder is a sentence naming a file (``It fails in utils.py in load at line
+        3``), not a tracker's heading."""
+        path = m.group(1)
+        if " " in path and "/" not in path and "\\" not in path:
+            return None
         nxt = i + 1
         number = m.group(3)
         if number is None:
@@ -2602,7 +2607,7 @@ class _BlockParser:
             number = below.group(1)
             nxt += 1
         self.tracker_frames += 1
-        return self._add_frame(i, Frame(m.group(1), int(number), m.group(2)), nxt)
+        return self._add_frame(i, Frame(path, int(number), m.group(2)), nxt)
 
     def _django_frame(self, i: int, frame: Frame) -> int:
         """A frame of Django's text traceback: its line number and source are on the next line."""
