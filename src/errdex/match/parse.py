@@ -132,6 +132,13 @@ _DOCKER_BUILD = re.compile(
     r"^\s*(?:Removing intermediate container [0-9a-f]{6,64}|---> (?:Running in )?[0-9a-f]{6,64}|Step \d{1,4}/\d{1,4} : .*"
     r"|The command '.*' returned a non-zero code: \d{1,5}|ERROR: process \".*\" did not complete successfully: .*)\s*$"
 )
+# bash's report of a child its script started that died of a signal, printed after the child's
+# own output (``./run.sh: line 45: 54930 Abort trap: 6   python train.py``): the script's line
+# number, the child's process id and the signal's name
+_SHELL_SIGNALED = re.compile(
+    r"^\S{0,1000}: line \d{1,9}: {1,4}\d{1,9} (?:Killed|Aborted|Terminated|Abort trap|Segmentation fault"
+    r"|Bus error|Illegal instruction|Floating point exception|Trace/breakpoint trap)\b"
+)
 # A system log's line head: a timestamp (ISO, or syslog's "Jun 03 14:17:32"), maybe a host, and a
 # tag with a bracketed process or dyno id ("python3[10366]:", Heroku's "app[web.1]:").
 _SYSLOG = re.compile(
@@ -1387,6 +1394,12 @@ _IPY_OLD_FRAME = re.compile(
     r"(?:([\w.<>: ]{1,300})\(.{0,2000}\)|(<module>))\s*$"
 )
 _IPY_ARROW = re.compile(r"^-*>\s*(\d{1,9})(?:\s(.*))?$")
+# An error tracker's frame heading as its issue page shows one, copied as text (Sentry's: ``path
+# in Class.method``, then ``at line N`` on the same line or the next one, the frame's context
+# lines under it with no mark on the line that ran). Prose naming a file (``setup.py in the
+# root``) has no ``at line N`` beside it, so the heading is read as a frame only with one
+_TRACKER_FRAME = re.compile(r"^(\S[^\n]{0,1000}?\.py) in ([\w.<>]{1,300})(?: at line (\d{1,9}))?\s*$")
+_TRACKER_LINE = re.compile(r"^at line (\d{1,9})\s*$")
 # Django's debug page (before 2.2) in its text view: ``File "path" in func`` and, under it, the
 # line's number and source (``  197.     raise TypeError(...)``); the summary after the frames
 _DJANGO_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000})" in ([\w.<>]{1,300})\s*$')
@@ -2493,6 +2506,7 @@ class _BlockParser:
         self.e_indent: str | None = None  # the margin of ``E`` lines pasted indented (``_indented_e_line``)
         self.frame_at: list[int] = []  # the line of each frame, in ``block.frames``' order
         self.quote_from: int | None = None  # where a closing markdown quote starts (``_closing_quote``)
+        self.tracker_frames = 0  # frames read off an error tracker's page (``_tracker_frame``)
 
     def run(self) -> Block:
         i, n = 0, len(self.lines)
@@ -2544,6 +2558,8 @@ class _BlockParser:
             frame = Frame(m.group(1), None, (m.group(2) or m.group(3)).strip())
         elif m := _DJANGO_FRAME.match(ln):
             return self._django_frame(i, Frame(m.group(1), None, m.group(2)))
+        elif m := _TRACKER_FRAME.match(ln):
+            return self._tracker_frame(i, m)
         if frame is None:
             return None
         return self._add_frame(i, frame, _take_source(self.lines, i + 1, frame))
@@ -2571,6 +2587,27 @@ class _BlockParser:
             if body is not None:
                 self.cleo_body = body
         return self._add_frame(i, frame, j)
+
+    def _tracker_frame(self, i: int, m: re.Match[str]) -> int | None:
+        """A frame heading of an error tracker's page (``_TRACKER_FRAME``) with its ``at line N``
+        beside it or on the next line; None without one. The context lines under it are not taken
+        as its source: the page shows several and marks none as the line that ran, so they are
+        left to fall outside the message as any frame's indented source does. A "path" holding a
+        space but no folder is a sentence naming a file (``It fails in utils.py in load at line
+        3``), not a tracker's heading."""
+        path = m.group(1)
+        if " " in path and "/" not in path and "\\" not in path:
+            return None
+        nxt = i + 1
+        number = m.group(3)
+        if number is None:
+            below = _TRACKER_LINE.match(self.lines[nxt].strip()) if nxt < len(self.lines) else None
+            if below is None:
+                return None
+            number = below.group(1)
+            nxt += 1
+        self.tracker_frames += 1
+        return self._add_frame(i, Frame(path, int(number), m.group(2)), nxt)
 
     def _django_frame(self, i: int, frame: Frame) -> int:
         """A frame of Django's text traceback: its line number and source are on the next line."""
@@ -2758,6 +2795,8 @@ class _BlockParser:
         self._cut_listing_frame()
         if _most_recent_first(block.frames) and not any(map(_TB_HEADER.match, self.lines)):
             block.frames.reverse()  # Python's header says the order it printed: last is last
+        elif 1 < self.tracker_frames == len(block.frames):
+            block.frames.reverse()  # a tracker's page lists the frame that raised first
         if len(block.frames) > MAX_FRAMES:
             del block.frames[: len(block.frames) - MAX_FRAMES]
         return block
@@ -3098,12 +3137,18 @@ def _before_log_records(body: list[str]) -> list[str]:
     logs on after a traceback (``INFO:app:shutting down``, ``2024-05-01 12:00:01 WARNING ...``)
     leaves its records under the exception line, and they are the program's later output, not
     the error's message; so are the lines a docker build prints after a step fails
-    (``Removing intermediate container ...``, ``The command ... returned a non-zero code: 1``).
-    A record opening the body is kept (a logger's own line is the message then)."""
+    (``Removing intermediate container ...``, ``The command ... returned a non-zero code: 1``),
+    and the shell's report of the process dying after it (``_SHELL_SIGNALED``). A record
+    opening the body is kept (a logger's own line is the message then)."""
     if not body or _log_record(body[0]):
         return body
-    cut = next((i for i in range(1, len(body)) if _log_record(body[i]) or _DOCKER_BUILD.match(body[i])), None)
+    cut = next((i for i in range(1, len(body)) if _later_output(body[i])), None)
     return body if cut is None else body[:cut]
+
+
+def _later_output(ln: str) -> bool:
+    """Whether ``ln`` is a line another program printed after the error (``_before_log_records``)."""
+    return _log_record(ln) or bool(_DOCKER_BUILD.match(ln) or _SHELL_SIGNALED.match(ln))
 
 
 # exception lines of a chain an application prints one under another, with no traceback, tried
