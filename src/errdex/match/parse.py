@@ -1042,7 +1042,9 @@ _SUMMARY_FOOTER = re.compile(r"-- Docs: https?://docs\.pytest\.org/\S{0,300}")
 
 def _entry_header(ln: str) -> bool:
     """A line pytest prints above a warnings summary entry: a test id, the location of a
-    warning no test raised, or a file's count of the tests that raised it."""
+    warning no test raised, or a file's count of the tests that raised it. A terminal copied
+    with the screen's width pads each line with blanks to it: the padding is not the line's."""
+    ln = ln.rstrip()
     return _node_id(ln) or bool(_ENTRY_LOCATION.fullmatch(ln) or _ENTRY_COUNT.fullmatch(ln))
 
 
@@ -2894,7 +2896,9 @@ class _BlockParser:
         if k is None:
             k = _tagged_type_line(self.lines, self.first_frame)
         if k is None:
-            return _alone_type_before(self.lines, self.first_frame)
+            return _alone_type_before(self.lines, self.first_frame) or _box_text_before(
+                self.lines, self.first_frame
+            )
         out: list[str] = []
         for ln in self.lines[k : self.first_frame]:
             if _NOISE.match(ln) or _frames_header(ln):
@@ -3049,6 +3053,31 @@ def _alone_type_before(lines: list[str], first_frame: int) -> list[str] | None:
         if value and name != "Traceback" and _BARE_TYPE_WORD.match(name) and is_type_name(name, strict=True):
             return [f"{name}: {value}"]
     return None
+
+
+def _box_text_before(lines: list[str], first_frame: int) -> list[str] | None:
+    """An error box that prints the exception's text first, then a bare ``Traceback:`` line,
+    then the frames, and nothing after them (Streamlit's), copied without the class: the
+    paragraph right above that header is the error's text. Only that header makes it so: prose
+    above an ordinary traceback is the reporter's, not the exception's. At most
+    ``_BOX_TEXT_LINES`` lines of it are taken."""
+    j = first_frame - 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    if j < 1 or not _frames_header(lines[j]):
+        return None
+    j -= 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    end = j + 1
+    while j >= 0 and lines[j].strip() and end - j <= _BOX_TEXT_LINES:
+        j -= 1
+    text = lines[j + 1 : end]
+    return text or None
+
+
+# the most lines of an error box's text read above its ``Traceback:`` header (``_box_text_before``)
+_BOX_TEXT_LINES = 20
 
 
 def _cleo_message(lines: list[str], at: int) -> list[str] | None:
@@ -3512,9 +3541,27 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
             block.exc_types.append("log." + LEVELS[m.group(1)])
             msg = msg[m.end() :]
             changed = True
+        if (head := _pytest_log_head(msg)) is not msg:
+            msg = head
+            changed = True
         if not changed:
             break
     return msg
+
+
+# pytest's log record as its ``log_cli`` and captured-log sections print it (``%(levelname)-8s
+# %(name)s:%(filename)s:%(lineno)d %(message)s``), its level column read already or copied
+# without it: the logger's name, the file and line of the logging call, then the message. The
+# name is a dotted identifier and the file a ``.py`` name with no directory, one way to match.
+_PYTEST_LOG_HEAD = re.compile(r"[A-Za-z_][\w.]{0,200}:[\w-]{1,200}\.py:\d{1,9} (?=\S)")
+
+
+def _pytest_log_head(msg: str) -> str:
+    """``msg`` without pytest's record head (``_PYTEST_LOG_HEAD``): the words are the layout's,
+    not the message's (``opentelemetry.sdk.trace:__init__.py:357 Tried calling set_status on an
+    ended span.``); ``msg`` itself when it opens with none."""
+    m = _PYTEST_LOG_HEAD.match(msg)
+    return msg[m.end() :] if m else msg
 
 
 # a log's fields after its level, each behind ``::`` (``%(levelname)s :: %(threadName)s ::
@@ -3713,7 +3760,13 @@ def _code_span(msg: str) -> str:
             if span is None and _lead_in(head):
                 return last[1:-1].strip()
             return msg if span is None else span
-        return _whole_line_span(last) or _one_inline_span(msg) or _span_paragraph(msg) or msg
+        return (
+            _whole_line_span(last)
+            or _one_inline_span(msg)
+            or _span_paragraph(msg)
+            or _span_under_lead_in(msg)
+            or msg
+        )
     whole = _whole_line_span(msg.strip())
     if whole is not None:
         return whole
@@ -3815,6 +3868,24 @@ def _span_paragraph(msg: str) -> str | None:
         span = _span_text("`", s[1:], True)
         if span is not None:
             found.append(span)
+    return found[0] if len(found) == 1 else None
+
+
+def _span_under_lead_in(msg: str) -> str | None:
+    """The one line of a paste of several that is a whole code span right under a lead-in line
+    (``Multiple warning logs:``, ``I get this error:``, ``_lead_in``) and ends its paragraph,
+    the reporter's paragraphs going on below it: the span's text, whatever it starts with (a
+    log record, a message without its class), as a span alone under a lead-in is
+    (``_code_span``). Two such spans are two errors, and none is taken."""
+    lines = msg.split("\n")[: _SPAN_LINES * 2]
+    found: list[str] = []
+    for k in range(1, len(lines)):
+        s = lines[k].strip()
+        if len(s) < 3 or s[0] != "`" or s[-1] != "`" or "`" in s[1:-1]:
+            continue
+        if (k + 1 < len(lines) and lines[k + 1].strip()) or not _lead_in(lines[k - 1]):
+            continue
+        found.append(s[1:-1].strip())
     return found[0] if len(found) == 1 else None
 
 
@@ -3997,7 +4068,8 @@ def _unprefixed_class(block: Block, msg: str) -> str:
     """A class shown without the ``Type: `` prefix: alone above its text (``_class_above``), in
     a code span (``_code_span``) or behind PyCharm's tag (``_debugger_tag``)."""
     rest = _class_above(block, msg)
-    return rest if block.exc_types else _debugger_tag(block, _code_span(msg))
+    # (a log record quoted in the span keeps the head ``_strip_log_prefixes`` reads off a line)
+    return rest if block.exc_types else _debugger_tag(block, _pytest_log_head(_code_span(msg)))
 
 
 def _class_above(block: Block, msg: str) -> str:
