@@ -12,6 +12,12 @@ from errdex.match.parse import parse
 from errdex.model import CatalogueEntry
 
 
+def _first(entries: list[CatalogueEntry], text: str) -> tuple[str | None, bool]:
+    """The first answer's id and whether it is approximate (None when nothing answers)."""
+    res = Matcher.from_entries(entries).explain(text)
+    return (res.matches[0].id, res.matches[0].approximate) if res.matches else (None, True)
+
+
 def _entry(
     key: int, kind: str, exc: str, template: str, segments: list[str], path: str, line: int, function: str
 ) -> CatalogueEntry:
@@ -67,8 +73,7 @@ def test_a_warnings_summary_with_padded_lines_reads_as_its_warnings() -> None:
         "The frontend.OptionParser class will be replaced by a subclass of argparse.ArgumentParser.",
         "The frontend.Option class will be removed.",
     ]
-    res = Matcher.from_entries([_OPTION_PARSER, _OPTION]).explain(_PADDED_SUMMARY)
-    assert res.matches and res.matches[0].id in ("e1", "e2"), res.verdict
+    assert _first([_OPTION_PARSER, _OPTION], _PADDED_SUMMARY)[0] in ("e1", "e2")
 
 
 _STATUS = _entry(
@@ -110,20 +115,13 @@ def test_an_error_box_s_text_above_its_traceback_header_is_the_error() -> None:
     q = parse(_BOX)
     assert q.message == "Error code: 401 - invalid x-api-key"
     assert q.frames and q.frames[-1].function == "post"
-    res = Matcher.from_entries([_STATUS, _POST]).explain(_BOX)
-    assert res.matches and res.matches[0].id == "e3", res.verdict
+    assert _first([_STATUS, _POST], _BOX)[0] == "e3"
 
 
 def test_prose_above_an_ordinary_traceback_stays_the_reporter_s() -> None:
     # Python's own header, no box: the traceback's error is not the sentence above it
-    text = "\n".join(
-        [
-            "It fails with:",
-            "",
-            "Traceback (most recent call last):",
-            '  File "/home/env/lib/python3.11/site-packages/apisdk/_base_client.py", line 1277, in post',
-            "    return cast(ResponseT, self.request(cast_to, opts))",
-        ]
+    text = _BOX.replace("Error code: 401 - invalid x-api-key", "It fails with:").replace(
+        "Traceback:", "Traceback (most recent call last):"
     )
     assert parse(text).message != "It fails with:"
 
@@ -155,40 +153,25 @@ def test_pytest_s_log_record_head_is_no_part_of_the_message() -> None:
         "WARNING  tracesdk.trace:__init__.py:357 Tried calling set_status on an ended span.",
         "tracesdk.trace:__init__.py:357 Tried calling set_status on an ended span.",
     ):
-        q = parse(line)
-        assert q.message == "Tried calling set_status on an ended span.", line
-    res = Matcher.from_entries([_ENDED, _END]).explain(
-        "WARNING  tracesdk.trace:__init__.py:357 Tried calling set_status on an ended span."
-    )
-    assert res.matches and res.matches[0].id == "e5" and not res.matches[0].approximate, res.verdict
+        assert parse(line).message == "Tried calling set_status on an ended span.", line
+    record = "WARNING  tracesdk.trace:__init__.py:357 Tried calling set_status on an ended span."
+    assert _first([_ENDED, _END], record) == ("e5", False)
+
+
+_SPAN_UNDER_LEAD_IN = """**What is the actual behavior?**
+Multiple warning logs:
+`tracesdk.trace:__init__.py:287 Tried calling set_status on an ended span.`
+
+**Additional context**
+It happens because we call `set_status` after ending a span"""
 
 
 def test_a_code_span_under_a_lead_in_is_the_error_though_prose_follows() -> None:
-    text = "\n".join(
-        [
-            "**What is the actual behavior?**",
-            "Multiple warning logs:",
-            "`tracesdk.trace:__init__.py:287 Tried calling set_status on an ended span.`",
-            "",
-            "**Additional context**",
-            "It happens because we call `set_status` after ending a span",
-        ]
-    )
-    assert parse(text).message == "Tried calling set_status on an ended span."
-    res = Matcher.from_entries([_ENDED, _END]).explain(text)
-    assert res.matches and res.matches[0].id == "e5", res.verdict
+    assert parse(_SPAN_UNDER_LEAD_IN).message == "Tried calling set_status on an ended span."
+    assert _first([_ENDED, _END], _SPAN_UNDER_LEAD_IN)[0] == "e5"
 
 
 def test_two_spans_under_lead_ins_are_two_errors_and_none_is_taken() -> None:
-    text = "\n".join(
-        [
-            "First run:",
-            "`Tried calling set_status on an ended span.`",
-            "",
-            "Second run:",
-            "`Calling end() on an ended span.`",
-            "",
-            "Any idea?",
-        ]
-    )
+    text = "First run:\n`Tried calling set_status on an ended span.`\n\nSecond run:\n"
+    text += "`Calling end() on an ended span.`\n\nAny idea?"
     assert parse(text).message.startswith("First run:")
