@@ -1,9 +1,10 @@
 """Paste layouts read from GitHub issue threads (the issues57 set): pytest's warnings summary
 copied from a terminal that padded each line with blanks, an error box printing the
 exception's text above a bare ``Traceback:`` line (Streamlit's) copied without the class,
-pytest's log record head (``logger:file.py:NNN message``) with or without its level column, and
-a code span under a lead-in line with the reporter's prose going on below it. On a small index
-built here; every test failed before its rule."""
+pytest's log record head (``logger:file.py:NNN message``) with or without its level column, a
+code span under a lead-in line with the reporter's prose going on below it, and Sphinx's record
+of a reST problem (``docs/x.rst:78: ERROR: text [docutils]``). On a small index built here; each
+rule's test failed before the rule, the guards (what must stay as it was) pass both ways."""
 
 from __future__ import annotations
 
@@ -175,3 +176,61 @@ def test_two_spans_under_lead_ins_are_two_errors_and_none_is_taken() -> None:
     text = "First run:\n`Tried calling set_status on an ended span.`\n\nSecond run:\n"
     text += "`Calling end() on an ended span.`\n\nAny idea?"
     assert parse(text).message.startswith("First run:")
+
+
+_CONTENT = _entry(
+    7,
+    "error",
+    "DirectiveError",
+    'Content block expected for the "{self.name}" directive; none found.',
+    ['Content block expected for the "', "self.name", '" directive; none found.'],
+    "docpkg/parsers/rst/__init__.py",
+    376,
+    "Directive.assert_has_content",
+)
+_INDENT = _entry(
+    8,
+    "log",
+    "log.ERROR",
+    "Unexpected indentation.",
+    ["Unexpected indentation."],
+    "docpkg/parsers/rst/states.py",
+    2932,
+    "Text.text",
+)
+_UNINDENT = _entry(
+    9,
+    "warning",
+    "UserWarning",
+    "{node_name} ends without a blank line; unexpected unindent.",
+    ["", "node_name", " ends without a blank line; unexpected unindent."],
+    "docpkg/parsers/rst/states.py",
+    543,
+    "RSTState.unindent_warning",
+)
+
+
+def test_a_sphinx_record_reads_as_its_level_and_text() -> None:
+    # ``{location}: {LEVEL}: {text}``, the warning's type tag after it (Sphinx 7.3 on)
+    record = '../docs/get_started.rst:78: ERROR: Content block expected for the "note" directive; none found. [docutils]'
+    q = parse(record)
+    assert (q.kind, q.level) == ("log", "ERROR")
+    assert q.message == 'Content block expected for the "note" directive; none found.'
+    assert _first([_CONTENT], "The change fixes the following error:\n" + record) == ("e7", False)
+
+
+def test_the_error_record_of_two_sphinx_records_under_a_heading_is_the_error() -> None:
+    # (a guard) records under the reporter's words: the first at ERROR is the error, up to the
+    # next record, as for other log records
+    text = (
+        "Sphinx is throwing errors on the docs.\n\n## Error\n"
+        "/src/pkg/mod.py:docstring of pkg.mod.Module.fit:5: ERROR: Unexpected indentation.\n"
+        "/src/pkg/mod.py:docstring of pkg.mod.Module.fit:6: WARNING: Block quote ends without a blank line;"
+        " unexpected unindent."
+    )
+    assert _first([_INDENT, _UNINDENT], text) == ("e8", False)
+
+
+def test_a_sentence_with_a_level_word_is_no_sphinx_record() -> None:
+    # the location must end like a source file's: prose quoting a level stays prose
+    assert parse("It says: ERROR: Unexpected indentation.").kind != "log"

@@ -3405,7 +3405,47 @@ def _log_record(ln: str) -> bool:
     (Not uvicorn's ``LEVEL:`` column: its records between a traceback and the error above it
     are the server's words about the request, ``ERROR:    Exception in ASGI application``, no
     record the error is read from; ``_strip_log_prefixes`` reads its level off the message.)"""
-    return bool(_LOG_TS.match(ln) or _LOG_BASIC.match(ln) or _LOG_GLOG.match(ln) or _LOG_APP.match(ln))
+    return bool(
+        _LOG_TS.match(ln)
+        or _LOG_BASIC.match(ln)
+        or _LOG_GLOG.match(ln)
+        or _LOG_APP.match(ln)
+        or _sphinx_record(ln) is not None
+    )
+
+
+# Sphinx's record of a reST problem (``sphinx.util.logging``'s warning stream): ``{location}:
+# {LEVEL}: {text}``, the location a source file and maybe a line (``docs/x.rst:12``,
+# ``pkg/m.py:docstring of pkg.m.f:3``, ``C:\\docs\\a b.rst:2``), docutils' level names (``SEVERE``
+# its ``CRITICAL``), and since Sphinx 7.3 the warning's type in brackets after the text
+# (`` [docutils]``, `` [ref.ref]``), at the end of the record's last line.
+_SPHINX_LEVELS = {
+    "WARNING": "WARNING",
+    "ERROR": "ERROR",
+    "SEVERE": "CRITICAL",
+    "CRITICAL": "CRITICAL",
+    "INFO": "INFO",
+}
+_SPHINX_LOCATION = re.compile(r"\.(?:rst|txt|md|inc|py|ipynb)(?::docstring of [\w.]{1,300})?(?::\d{1,9})?$")
+_SPHINX_TAG = re.compile(r" \[[a-z][\w.-]{0,60}\]$")
+_SPHINX_HEAD = 1_000  # characters of a line looked in for the location's end
+
+
+def _sphinx_record(ln: str) -> tuple[str, str] | None:
+    """The level and the text of a line that is a Sphinx record (``_SPHINX_LEVELS``), its
+    type tag left on; None for any other line. The location must end like a source file's
+    (and line), so a sentence with ``: ERROR: `` in it is no record."""
+    found: tuple[int, str] | None = None
+    for name in _SPHINX_LEVELS:
+        i = ln.find(f": {name}: ", 0, _SPHINX_HEAD)
+        if i > 0 and (found is None or i < found[0]):
+            found = (i, name)
+    if found is None:
+        return None
+    i, name = found
+    if not _SPHINX_LOCATION.search(ln[:i].strip()):
+        return None
+    return _SPHINX_LEVELS[name], ln[i + len(name) + 4 :]
 
 
 def _ts_level(m: re.Match[str]) -> str | None:
@@ -3443,7 +3483,10 @@ def _error_record(ln: str) -> bool:
     if m:
         return LEVELS[m.group(1)] in ("ERROR", "CRITICAL")
     m = _LOG_GLOG.match(ln)
-    return m is not None and m.group(1) in "EF"
+    if m is not None:
+        return m.group(1) in "EF"
+    rec = _sphinx_record(ln)
+    return rec is not None and rec[0] in ("ERROR", "CRITICAL")
 
 
 def _from_error_record(msg: str) -> str:
@@ -3543,6 +3586,11 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
             changed = True
         if (head := _pytest_log_head(msg)) is not msg:
             msg = head
+            changed = True
+        first, nl, rest = msg.partition("\n")
+        if (rec := _sphinx_record(first)) is not None:
+            block.exc_types.append("log." + rec[0])
+            msg = _SPHINX_TAG.sub("", (rec[1] + nl + rest).rstrip())
             changed = True
         if not changed:
             break
