@@ -141,6 +141,12 @@ LOG_METHODS = {
     "critical": "CRITICAL",
     "fatal": "CRITICAL",
 }
+# A reST reporter's level methods (docutils' ``Reporter``, which Sphinx directives, MyST and
+# every reST tool reach as ``self.state.document.reporter`` or ``self.reporter``): each records a
+# system message, as a logger's method records a log line, which a build prints as ``file:line:
+# ERROR: text`` or ``SEVERE: text``. ``warning`` is read as a warn call already (its name says
+# warn); ``error`` and ``severe`` on a receiver named like a reporter are the others a user sees.
+REPORTER_METHODS = {"error": "ERROR", "severe": "CRITICAL"}
 LOG_LEVEL_NAMES = {
     "WARNING": "WARNING",
     "WARN": "WARNING",
@@ -185,11 +191,12 @@ _OUTSIDE_RAISER_NAMES = frozenset(k.rpartition(".")[2] for k in OUTSIDE_RAISERS)
 # like an exception (dnspython's are one sentence; a class's documentation runs longer)
 _DOC_MESSAGE_MAX = 200
 _VERSION_RE = re.compile(r"^\d+(\.\d+)*$")
-# Lines that may hold a warn/log call or a lambda; only statements touching them are searched.
-_FLAG_RE = re.compile(r"warn|\.(?:error|exception|critical|fatal|log)\s*\(|lambda", re.IGNORECASE)
+# Lines that may hold a warn/log call, a reporter's message (``REPORTER_METHODS``) or a lambda;
+# only statements touching them are searched.
+_FLAG_RE = re.compile(r"warn|reporter|\.(?:error|exception|critical|fatal|log)\s*\(|lambda", re.IGNORECASE)
 # The same search over a lowercased text, as literal finds: each word, and each ``.method``
 # followed by ``[^\S\n]*\(`` (a line's ``\s`` is any whitespace but the newline that ends it).
-_FLAG_WORDS = ("warn", "lambda")
+_FLAG_WORDS = ("warn", "reporter", "lambda")
 _FLAG_CALLS = (".error", ".exception", ".critical", ".fatal", ".log")
 _FLAG_CALL_TAIL = re.compile(r"[^\S\n]*\(")
 
@@ -5542,6 +5549,9 @@ class ModuleVisitor:
             if "log" in recv and (name in LOG_METHODS or name == "log"):
                 self.on_log(call, name, env, frame, guards, qual)
                 return
+            if name in REPORTER_METHODS and recv.endswith("reporter"):
+                self.on_log(call, name, env, frame, guards, qual, REPORTER_METHODS[name])
+                return
         elif isinstance(func, ast.Name):
             name = func.id
             if name in self.log_aliases:
@@ -5614,7 +5624,14 @@ class ModuleVisitor:
         return held, self.dotted_key(held, frame)
 
     def on_log(
-        self, call: ast.Call, method: str, env: Env, frame: Frame, guards: list[Guard], qual: str
+        self,
+        call: ast.Call,
+        method: str,
+        env: Env,
+        frame: Frame,
+        guards: list[Guard],
+        qual: str,
+        level_of_method: str | None = None,
     ) -> None:
         args = [a for a in call.args if not isinstance(a, ast.Starred)]
         if method == "log":
@@ -5630,13 +5647,15 @@ class ModuleVisitor:
                 return
             args = args[1:]
         else:
-            level = LOG_METHODS[method]
+            level = level_of_method or LOG_METHODS[method]
         kw = {k.arg: k.value for k in call.keywords if k.arg}
         msg_node = args[0] if args else kw.get("msg")
         if msg_node is None:
             return
         msg = self.eval_msg(msg_node, env, frame)
-        lazy = args[1:]
+        # a logger formats its message with the arguments after it; a reporter's are the
+        # message's child nodes (``nodes.literal_block(...)``), which its text does not hold
+        lazy = args[1:] if level_of_method is None else []
         if lazy:
             rhs: ast.expr = lazy[0] if len(lazy) == 1 and isinstance(lazy[0], ast.Dict) else ast.Tuple(lazy)
             if value_has_literal(msg):

@@ -1049,7 +1049,9 @@ _SUMMARY_FOOTER = re.compile(r"-- Docs: https?://docs\.pytest\.org/\S{0,300}")
 
 def _entry_header(ln: str) -> bool:
     """A line pytest prints above a warnings summary entry: a test id, the location of a
-    warning no test raised, or a file's count of the tests that raised it."""
+    warning no test raised, or a file's count of the tests that raised it. A terminal copied
+    with the screen's width pads each line with blanks to it: the padding is not the line's."""
+    ln = ln.rstrip()
     return _node_id(ln) or bool(_ENTRY_LOCATION.fullmatch(ln) or _ENTRY_COUNT.fullmatch(ln))
 
 
@@ -2933,7 +2935,9 @@ class _BlockParser:
         if k is None:
             k = _tagged_type_line(self.lines, self.first_frame)
         if k is None:
-            return _alone_type_before(self.lines, self.first_frame)
+            return _alone_type_before(self.lines, self.first_frame) or _box_text_before(
+                self.lines, self.first_frame
+            )
         out: list[str] = []
         for ln in self.lines[k : self.first_frame]:
             if _NOISE.match(ln) or _frames_header(ln):
@@ -3088,6 +3092,31 @@ def _alone_type_before(lines: list[str], first_frame: int) -> list[str] | None:
         if value and name != "Traceback" and _BARE_TYPE_WORD.match(name) and is_type_name(name, strict=True):
             return [f"{name}: {value}"]
     return None
+
+
+def _box_text_before(lines: list[str], first_frame: int) -> list[str] | None:
+    """An error box that prints the exception's text first, then a bare ``Traceback:`` line,
+    then the frames, and nothing after them (Streamlit's), copied without the class: the
+    paragraph right above that header is the error's text. Only that header makes it so: prose
+    above an ordinary traceback is the reporter's, not the exception's. At most
+    ``_BOX_TEXT_LINES`` lines of it are taken."""
+    j = first_frame - 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    if j < 1 or not _frames_header(lines[j]):
+        return None
+    j -= 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    end = j + 1
+    while j >= 0 and lines[j].strip() and end - j <= _BOX_TEXT_LINES:
+        j -= 1
+    text = lines[j + 1 : end]
+    return text or None
+
+
+# the most lines of an error box's text read above its ``Traceback:`` header (``_box_text_before``)
+_BOX_TEXT_LINES = 20
 
 
 def _cleo_message(lines: list[str], at: int) -> list[str] | None:
@@ -3421,7 +3450,47 @@ def _log_record(ln: str) -> bool:
     (Not uvicorn's ``LEVEL:`` column: its records between a traceback and the error above it
     are the server's words about the request, ``ERROR:    Exception in ASGI application``, no
     record the error is read from; ``_strip_log_prefixes`` reads its level off the message.)"""
-    return bool(_LOG_TS.match(ln) or _LOG_BASIC.match(ln) or _LOG_GLOG.match(ln) or _LOG_APP.match(ln))
+    return bool(
+        _LOG_TS.match(ln)
+        or _LOG_BASIC.match(ln)
+        or _LOG_GLOG.match(ln)
+        or _LOG_APP.match(ln)
+        or _sphinx_record(ln) is not None
+    )
+
+
+# Sphinx's record of a reST problem (``sphinx.util.logging``'s warning stream): ``{location}:
+# {LEVEL}: {text}``, the location a source file and maybe a line (``docs/x.rst:12``,
+# ``pkg/m.py:docstring of pkg.m.f:3``, ``C:\\docs\\a b.rst:2``), docutils' level names (``SEVERE``
+# its ``CRITICAL``), and since Sphinx 7.3 the warning's type in brackets after the text
+# (`` [docutils]``, `` [ref.ref]``), at the end of the record's last line.
+_SPHINX_LEVELS = {
+    "WARNING": "WARNING",
+    "ERROR": "ERROR",
+    "SEVERE": "CRITICAL",
+    "CRITICAL": "CRITICAL",
+    "INFO": "INFO",
+}
+_SPHINX_LOCATION = re.compile(r"\.(?:rst|txt|md|inc|py|ipynb)(?::docstring of [\w.]{1,300})?(?::\d{1,9})?$")
+_SPHINX_TAG = re.compile(r" \[[a-z][\w.-]{0,60}\]$")
+_SPHINX_HEAD = 1_000  # characters of a line looked in for the location's end
+
+
+def _sphinx_record(ln: str) -> tuple[str, str] | None:
+    """The level and the text of a line that is a Sphinx record (``_SPHINX_LEVELS``), its
+    type tag left on; None for any other line. The location must end like a source file's
+    (and line), so a sentence with ``: ERROR: `` in it is no record."""
+    found: tuple[int, str] | None = None
+    for name in _SPHINX_LEVELS:
+        i = ln.find(f": {name}: ", 0, _SPHINX_HEAD)
+        if i > 0 and (found is None or i < found[0]):
+            found = (i, name)
+    if found is None:
+        return None
+    i, name = found
+    if not _SPHINX_LOCATION.search(ln[:i].strip()):
+        return None
+    return _SPHINX_LEVELS[name], ln[i + len(name) + 4 :]
 
 
 def _ts_level(m: re.Match[str]) -> str | None:
@@ -3459,7 +3528,10 @@ def _error_record(ln: str) -> bool:
     if m:
         return LEVELS[m.group(1)] in ("ERROR", "CRITICAL")
     m = _LOG_GLOG.match(ln)
-    return m is not None and m.group(1) in "EF"
+    if m is not None:
+        return m.group(1) in "EF"
+    rec = _sphinx_record(ln)
+    return rec is not None and rec[0] in ("ERROR", "CRITICAL")
 
 
 def _from_error_record(msg: str) -> str:
@@ -3557,9 +3629,32 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
             block.exc_types.append("log." + LEVELS[m.group(1)])
             msg = msg[m.end() :]
             changed = True
+        if (head := _pytest_log_head(msg)) is not msg:
+            msg = head
+            changed = True
+        first, nl, rest = msg.partition("\n")
+        if (rec := _sphinx_record(first)) is not None:
+            block.exc_types.append("log." + rec[0])
+            msg = _SPHINX_TAG.sub("", (rec[1] + nl + rest).rstrip())
+            changed = True
         if not changed:
             break
     return msg
+
+
+# pytest's log record as its ``log_cli`` and captured-log sections print it (``%(levelname)-8s
+# %(name)s:%(filename)s:%(lineno)d %(message)s``), its level column read already or copied
+# without it: the logger's name, the file and line of the logging call, then the message. The
+# name is a dotted identifier and the file a ``.py`` name with no directory, one way to match.
+_PYTEST_LOG_HEAD = re.compile(r"[A-Za-z_][\w.]{0,200}:[\w-]{1,200}\.py:\d{1,9} (?=\S)")
+
+
+def _pytest_log_head(msg: str) -> str:
+    """``msg`` without pytest's record head (``_PYTEST_LOG_HEAD``): the words are the layout's,
+    not the message's (``opentelemetry.sdk.trace:__init__.py:357 Tried calling set_status on an
+    ended span.``); ``msg`` itself when it opens with none."""
+    m = _PYTEST_LOG_HEAD.match(msg)
+    return msg[m.end() :] if m else msg
 
 
 # a log's fields after its level, each behind ``::`` (``%(levelname)s :: %(threadName)s ::
@@ -3758,7 +3853,13 @@ def _code_span(msg: str) -> str:
             if span is None and _lead_in(head):
                 return last[1:-1].strip()
             return msg if span is None else span
-        return _whole_line_span(last) or _one_inline_span(msg) or _span_paragraph(msg) or msg
+        return (
+            _whole_line_span(last)
+            or _one_inline_span(msg)
+            or _span_paragraph(msg)
+            or _span_under_lead_in(msg)
+            or msg
+        )
     whole = _whole_line_span(msg.strip())
     if whole is not None:
         return whole
@@ -3860,6 +3961,24 @@ def _span_paragraph(msg: str) -> str | None:
         span = _span_text("`", s[1:], True)
         if span is not None:
             found.append(span)
+    return found[0] if len(found) == 1 else None
+
+
+def _span_under_lead_in(msg: str) -> str | None:
+    """The one line of a paste of several that is a whole code span right under a lead-in line
+    (``Multiple warning logs:``, ``I get this error:``, ``_lead_in``) and ends its paragraph,
+    the reporter's paragraphs going on below it: the span's text, whatever it starts with (a
+    log record, a message without its class), as a span alone under a lead-in is
+    (``_code_span``). Two such spans are two errors, and none is taken."""
+    lines = msg.split("\n")[: _SPAN_LINES * 2]
+    found: list[str] = []
+    for k in range(1, len(lines)):
+        s = lines[k].strip()
+        if len(s) < 3 or s[0] != "`" or s[-1] != "`" or "`" in s[1:-1]:
+            continue
+        if (k + 1 < len(lines) and lines[k + 1].strip()) or not _lead_in(lines[k - 1]):
+            continue
+        found.append(s[1:-1].strip())
     return found[0] if len(found) == 1 else None
 
 
@@ -4042,7 +4161,8 @@ def _unprefixed_class(block: Block, msg: str) -> str:
     """A class shown without the ``Type: `` prefix: alone above its text (``_class_above``), in
     a code span (``_code_span``) or behind PyCharm's tag (``_debugger_tag``)."""
     rest = _class_above(block, msg)
-    return rest if block.exc_types else _debugger_tag(block, _code_span(msg))
+    # (a log record quoted in the span keeps the head ``_strip_log_prefixes`` reads off a line)
+    return rest if block.exc_types else _debugger_tag(block, _pytest_log_head(_code_span(msg)))
 
 
 def _class_above(block: Block, msg: str) -> str:
