@@ -74,18 +74,19 @@ class LooseObjectDB:
 """
 
 
+# the package: its two ``base.py`` files in two folders, and ``loose.py``
+FILES = {
+    "odb/exc.py": EXC,
+    "odb/db/base.py": DB_BASE,
+    "odb/db/loose.py": LOOSE,
+    "odb/pack/base.py": PACK_BASE,
+}
+FILES |= {f"{folder}/__init__.py": "" for folder in ("odb", "odb/db", "odb/pack")}
+
+
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    files = {
-        "odb/__init__.py": "",
-        "odb/exc.py": EXC,
-        "odb/db/__init__.py": "",
-        "odb/db/base.py": DB_BASE,
-        "odb/db/loose.py": LOOSE,
-        "odb/pack/__init__.py": "",
-        "odb/pack/base.py": PACK_BASE,
-    }
-    with package_matcher(tmp_path_factory.mktemp("crash_title"), files) as m:
+    with package_matcher(tmp_path_factory.mktemp("crash_title"), FILES) as m:
         yield m
 
 
