@@ -638,6 +638,53 @@ def _reraised(frames: list[Frame]) -> bool:
     return any((fr.source or "").lstrip().startswith("raise") for fr in frames[:-1])
 
 
+_LOCATED_REACH = 20  # lines a located frame's line may be from a raise of the pasted class
+_LOCATED_SCAN = 5_000  # raises of one class read for a located frame at most
+
+
+def located(idx: Index, frames: list[Frame], types: Sequence[str]) -> list[Frame]:
+    """Frames whose path is a file's base name alone (``Frame.located``: a crash reporter's
+    title) placed in the catalogue: the file of that base name holding the raise of a pasted
+    class nearest the frame's line, within ``_LOCATED_REACH`` lines (the line moves between
+    releases, the class and the file rarely do), read as that file's frame in that raise's
+    function. A base name alone resolves to no catalogue path (``Index.resolve_path`` takes
+    suffixes at a folder), so without this the title's place is no evidence at all. Left as
+    it is when no raise is that near, or two files' raises are equally near (``base.py`` is
+    a common name): the class is then all the paste says."""
+    if not any(fr.located for fr in frames):
+        return frames
+    out = []
+    for fr in frames:
+        if fr.located and fr.line is not None:
+            fr = _placed(idx, fr, fr.line, types)
+        out.append(fr)
+    return out
+
+
+def _placed(idx: Index, fr: Frame, line: int, types: Sequence[str]) -> Frame:
+    """``located``'s reading of one frame."""
+    # catalogue path -> (distance, line, function) of its nearest raise
+    best: dict[str, tuple[int, int, str]] = {}
+    for t in dict.fromkeys(types):
+        for ei in idx.type_entries(t, _LOCATED_SCAN):
+            path = idx.entry_path(ei)
+            if path.rsplit("/", 1)[-1] != fr.path:
+                continue
+            at = idx.entry_line(ei)
+            d = abs(at - line)
+            if d <= _LOCATED_REACH and (path not in best or d < best[path][0]):
+                best[path] = (d, at, idx.entry_func(ei))
+    if not best:
+        return fr
+    ranked = sorted(best.items(), key=lambda kv: kv[1][0])
+    if len(ranked) > 1 and ranked[1][1][0] == ranked[0][1][0]:
+        return fr  # two files as near: the base name does not tell them apart
+    # the title's line was the raise's in the reporter's release: the nearest raise of the
+    # class is the same statement moved by a few lines, more likely than a farther one
+    path, (_d, at, fn) = ranked[0]
+    return Frame(path, at, fn or None)
+
+
 def own_frames(idx: Index, frames: list[Frame], types: Sequence[str]) -> list[Frame]:
     """The frames of the pasted exception's own raise. ``raise error.with_traceback(tb)`` gives
     a new exception the traceback of one caught (a helper raising the class its caller names

@@ -183,7 +183,8 @@ class Matcher:
             b = q.blocks[bi] if q.blocks else None
             message = b.message if b else q.message
             types = list(dict.fromkeys(b.exc_types if b else q.exc_types))
-            fr = frames.own_frames(self.index, self._with_catching_frame(b) if b else q.frames, types)
+            fr = frames.located(self.index, self._with_catching_frame(b) if b else q.frames, types)
+            fr = frames.own_frames(self.index, fr, types)
             res = self._match_block(q, message, types, fr, limit)
             if n == 0:
                 first, alone = res, (message, types, fr)

@@ -43,6 +43,10 @@ class Frame:
     line: int | None = None
     function: str | None = None
     source: str | None = None
+    # the path is a file's base name alone, as a crash reporter's title gives the deepest
+    # frame (``Uncaught BadObject in base.py line 197``): no folder places it in a codebase,
+    # the pasted class and the line do (``frames.located``)
+    located: bool = False
 
 
 @dataclass(slots=True)
@@ -1590,6 +1594,8 @@ def parse(text: str) -> ParsedQuery:
             _message_of_shown_raise(b, text)
     elif len(blocks) == 1 and not b.frames and not b.exc_type:
         _message_of_pytest_listing(b, cleaned)
+        if not b.exc_type:
+            _crash_title(b)
     elif b.frames and b.exc_type and not b.message.strip():
         _message_in_prose_above(b, lines)
     kind, level = b_kind(b)
@@ -1801,6 +1807,25 @@ _PYTEST_SHORT = re.compile(r"^(\S[^\n:]{0,1000}\.py):(\d{1,9}): in ([\w.<>]{1,30
 _PYTEST_FRAME = re.compile(r"^\S[^\n:]{0,1000}\.py:\d{1,9}: in [\w.<>]{1,300}\s*$")
 _MD_HEADING = re.compile(r"^#{1,6} \S")  # a Markdown heading: ``## Traceback``
 _PYTEST_LOCATION = re.compile(r"^\S[^\n:]{0,1000}\.py:\d{1,9}:(?: \S{1,300}| in [\w.<>]{1,300})?\s*$")
+
+
+# the title an application's crash reporter gives the issue it files (aider's: ``Uncaught
+# {exc_type.__name__} in {basename} line {lineno}``, of the traceback's deepest frame)
+_CRASH_TITLE = re.compile(r"Uncaught ([A-Za-z_]\w{0,200}) in ([\w.-]{1,200}\.pyw?) line (\d{1,9})")
+
+
+def _crash_title(b: Block) -> None:
+    """A message that is a crash reporter's issue title whole (``Uncaught BadObject in base.py
+    line 197``): the class it names is the error's (raised with no text the title keeps), and
+    the file's base name and line are where the traceback ended, the raise itself. Read as a
+    class with one located frame, not as a sentence: no template holds the title's words."""
+    m = _CRASH_TITLE.fullmatch(b.message.strip())
+    if m is None or (not is_type_name(m.group(1)) and m.group(1) not in BUILTIN_EXCEPTIONS):
+        return
+    b.exc_type = m.group(1)
+    b.exc_types.append(b.exc_type)
+    b.message = ""
+    b.frames.append(Frame(m.group(2), int(m.group(3)), located=True))
 
 
 def _message_of_pytest_listing(b: Block, text: str) -> None:
