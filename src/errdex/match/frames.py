@@ -485,9 +485,25 @@ def _made_at_run_time(path: str) -> bool:
     release holds its raise, so to the catalogue it is code with no raise statement, as
     compiled code is, and the library's frame that called into it is the site it can name.
     Other pseudo-files are left as they were: most are code a user typed (``<stdin>``,
-    ``<pyshell#11>``, a notebook's ``<command-...>`` cell), which a library may call back."""
+    ``<pyshell#11>``, a notebook's ``<command-...>`` cell), which a library may call back.
+    So is a module name a library compiled its generated source under (``_module_id``)."""
     p = path.strip()
-    return p.startswith("<") and p.endswith(">") and _GENERATED_NAME.search(p) is not None
+    if p.startswith("<") and p.endswith(">"):
+        return _GENERATED_NAME.search(p) is not None
+    return _module_id(p)
+
+
+def _module_id(path: str) -> bool:
+    """Whether a frame's file is a name ``compile()`` was given that is no file's path: no
+    folder and no suffix, as mako names a template's compiled module (``memory:0x7f8a6b9fdcd0``
+    for a template given as text, ``_index_html`` for one read from a file). Python prints
+    a script's and a module's file as a path with a suffix (``app.py``) and, since 3.9, the
+    main script's as an absolute path, so such a name is code made at run time."""
+    return (
+        bool(path)
+        and not path.startswith(_USER_INPUT)
+        and not any(c in path for c in "/\\. ")
+    )
 
 
 # a pseudo-file's name that says its code was generated: `` generated `` or ``-gen-N``
