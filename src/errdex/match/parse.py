@@ -158,6 +158,13 @@ _RAY_HEAD = re.compile(
 )
 # A log viewer's head on every line (``docker logs --timestamps``, a CI console): a timestamp alone.
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})? ")
+# A web log viewer's time column copied as text: the time on a line of its own before each line
+# (``8:20:05 AM``, ``2024-01-09 13:24:40``), matched whole on the stripped line; each optional
+# part starts with a character no other part starts with, so no backtracking
+_STAMP_LINE = re.compile(
+    r"(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?"
+    r"(?: ?[AaPp][Mm])?(?:Z| ?[+-]\d{2}:?\d{2}| UTC)?"
+)
 _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
 # possessive: "+" then a long run of "-" not ending the line was quadratic ([-+]+ and [-+ ]* traded)
 _GROUP_SEP = re.compile(r"^[ \t|]*+\+[-+]++(?: \d++ -++| \.\.\.)?+[-+ ]*+$")
@@ -219,6 +226,8 @@ def clean(text: str) -> tuple[str, bool]:
         lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
     if "#" in text:
         lines = _strip_time_head(lines, _BUILDKIT, share=0.6, at_least=2)
+    if ":" in text:
+        lines = _without_stamp_lines(lines)
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
     if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
@@ -1226,6 +1235,23 @@ def _spaced(ln: str) -> str:
     if not any(last.endswith(x) and len(last) > len(x) for x in _GLUED_SUFFIXES):
         return ln
     return f"{name}: {ln[m.end() :]}"
+
+
+_STAMP_LINE_CAP = 40  # characters of a line that may be a time alone
+
+
+def _without_stamp_lines(lines: list[str]) -> list[str]:
+    """``lines`` without the lines that are only a time, when a log viewer put one before each
+    line (a web console's time column, copied: ``8:20:05 AM`` over every line): at least 3 of
+    them, a third of the non-blank lines or more, and a frame line among the rest. Left in,
+    they stand between a frame's heading and its statement, and the frames are not read as
+    frames. A traceback that only quotes a time in its text has none of them on lines alone."""
+    stamp = [len(ln) <= _STAMP_LINE_CAP and _STAMP_LINE.fullmatch(ln.strip()) is not None for ln in lines]
+    n_stamps = sum(stamp)
+    if n_stamps < 3 or 3 * n_stamps < sum(1 for ln in lines if ln.strip()):
+        return lines
+    kept = [ln for ln, st in zip(lines, stamp, strict=True) if not st]
+    return kept if any(ln.lstrip().startswith('File "') for ln in kept) else lines
 
 
 def _strip_time_head(
