@@ -1410,6 +1410,8 @@ _PY_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000})", line (\d{1,9})(?:, in (.{1
 _IPY_FRAME = re.compile(r"^\s*File (\S[^\n]{0,1000}?):(\d{1,9})(?:, in ([^\n]{1,500}))?\s*$")
 # A CPython frame line whose path lost its quotes (a Markdown or rich rendering of the paste):
 # ``File /usr/lib/x.py, line 3, in f``; the path holds no comma, so where it ends is certain
+# a frame heading cut after its file, the paste's last line (a stored excerpt cut inside the frame)
+_FILE_ONLY_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000}\.pyw?)"\s*$')
 _BARE_FRAME = re.compile(r'^\s*File ([^\s",][^,\n]{0,1000}\.py), line (\d{1,9})(?:, in (.{1,500}))?\s*$')
 _IPY_CELL = re.compile(r"^\s*(?:Cell|Input) In ?\[\s*(\d{0,9})\s*\],? line (\d{1,9})")
 # IPython 7 and older: ``path in function(args)``; a cell's own code is ``<ipython-input-7-...> in
@@ -2586,6 +2588,10 @@ class _BlockParser:
             return self._django_frame(i, Frame(m.group(1), None, m.group(2)))
         elif m := _TRACKER_FRAME.match(ln):
             return self._tracker_frame(i, m)
+        elif self.block.frames and (m := _FILE_ONLY_FRAME.match(ln)) and not any(x.strip() for x in self.lines[i + 1 :]):
+            # the paste ends inside its last frame, cut after the file's name: the file still
+            # says where the frame above called into, with no line or function of its own
+            frame = Frame(m.group(1), None, None)
         if frame is None:
             return None
         return self._add_frame(i, frame, _take_source(self.lines, i + 1, frame))
@@ -3412,6 +3418,8 @@ def _take_source(lines: list[str], i: int, frame: Frame) -> int:
                 i += 1
                 continue
             return i
+        if _FILE_ONLY_FRAME.match(ln):
+            return i  # a frame heading cut after its file (no statement reads ``File "x.py"``)
         if ln[:1] in " \t" and not _PY_FRAME.match(ln) and not _IPY_FRAME.match(ln):
             if _outdented(ln, margin):
                 return i
