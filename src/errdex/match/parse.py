@@ -226,10 +226,10 @@ def clean(text: str) -> tuple[str, bool]:
         lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
     if "#" in text:
         lines = _strip_time_head(lines, _BUILDKIT, share=0.6, at_least=2)
-    if ":" in text:
-        lines = _without_stamp_lines(lines)
-    # an application's clock time on every line; a log viewer's timestamp on most lines
-    lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
+    # a log viewer's time on a line of its own; an application's clock time on every line; a
+    # log viewer's timestamp on most lines
+    lines = _strip_time_head(_strip_syslog(_without_stamp_lines(lines)), _CLOCK, share=1.0, at_least=2)
+    lines = _strip_compose(lines)
     if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
         lines = _strip_time_head(lines, _RAY_HEAD, share=0.6, at_least=2)
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
@@ -1246,7 +1246,10 @@ def _without_stamp_lines(lines: list[str]) -> list[str]:
     them, a third of the non-blank lines or more, and a frame line among the rest. Left in,
     they stand between a frame's heading and its statement, and the frames are not read as
     frames. A traceback that only quotes a time in its text has none of them on lines alone."""
-    stamp = [len(ln) <= _STAMP_LINE_CAP and _STAMP_LINE.fullmatch(ln.strip()) is not None for ln in lines]
+    stamp = [
+        len(ln) <= _STAMP_LINE_CAP and ":" in ln and _STAMP_LINE.fullmatch(ln.strip()) is not None
+        for ln in lines
+    ]
     n_stamps = sum(stamp)
     if n_stamps < 3 or 3 * n_stamps < sum(1 for ln in lines if ln.strip()):
         return lines
@@ -2588,7 +2591,11 @@ class _BlockParser:
             return self._django_frame(i, Frame(m.group(1), None, m.group(2)))
         elif m := _TRACKER_FRAME.match(ln):
             return self._tracker_frame(i, m)
-        elif self.block.frames and (m := _FILE_ONLY_FRAME.match(ln)) and not any(x.strip() for x in self.lines[i + 1 :]):
+        elif (
+            self.block.frames
+            and (m := _FILE_ONLY_FRAME.match(ln))
+            and not any(x.strip() for x in self.lines[i + 1 :])
+        ):
             # the paste ends inside its last frame, cut after the file's name: the file still
             # says where the frame above called into, with no line or function of its own
             frame = Frame(m.group(1), None, None)
