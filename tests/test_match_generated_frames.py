@@ -88,7 +88,19 @@ def test_the_message_alone_still_names_the_file_raise_of_its_text(matcher: Match
     assert (res.matches[0].line, res.matches[0].function) == (SLOW, "check_slow")
 
 
-@pytest.mark.parametrize("typed", ["<string>", "<pyshell#11>"])
+@pytest.mark.parametrize("module_id", ["memory:0x7f8a6b9fdcd0", "_templates_point_txt"])
+def test_a_traceback_ending_in_a_compiled_module_id_names_the_library_call_into_it(
+    matcher: Matcher, module_id: str
+) -> None:
+    # mako compiles a template under a module name that is no file's path (``memory:0x...``
+    # for a template given as text, the template's uri with its punctuation replaced for one
+    # read from a file): no file of the release holds the raise below the library's call
+    res = matcher.explain(_paste(module_id))
+    assert (res.matches[0].line, res.matches[0].function) == (CALL, "Checker.run")
+    assert res.matches[0].approximate
+
+
+@pytest.mark.parametrize("typed", ["<string>", "<pyshell#11>", "mod.py", "/home/u/hooks"])
 def test_code_the_user_typed_is_no_generated_code(matcher: Matcher, typed: str) -> None:
     # ``exec(source)`` of the user's own text, a function typed into IDLE: the frame is the
     # user's (a callback the library ran), and the library's call above it is no call into code

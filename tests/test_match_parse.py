@@ -1030,6 +1030,32 @@ def test_a_log_viewer_s_timestamp_on_every_line_of_the_traceback(head: str) -> N
     assert (q.frames[-1].function, q.frames[-1].line) == ("_select_servers_loop", 200)
 
 
+@pytest.mark.parametrize("stamp", ["8:20:05 AM", "2024-01-09 13:24:40", "13:24:40.266Z"])
+def test_a_log_viewer_s_time_on_a_line_of_its_own_before_every_line(stamp: str) -> None:
+    # a web console's time column copied as text: the time on its own line before each line,
+    # the traceback's own lines unindented
+    body = [
+        'File "/opt/venv/lib/python3.11/site-packages/pkg/core.py", line 1154, in report_error',
+        "self.trouble(message)",
+        'File "/opt/venv/lib/python3.11/site-packages/pkg/core.py", line 1093, in trouble',
+        "raise DownloadError(message, exc_info)",
+        "pkg.utils.DownloadError: ERROR: format is not available",
+    ]
+    q = parse("\n".join(part for ln in body for part in (stamp, ln)))
+    assert q.exc_type == "pkg.utils.DownloadError"
+    assert q.message == "ERROR: format is not available"
+    assert [(f.function, f.line) for f in q.frames] == [("report_error", 1154), ("trouble", 1093)]
+    assert q.frames[-1].source == "raise DownloadError(message, exc_info)"
+
+
+def test_a_time_alone_on_a_line_or_two_stays() -> None:
+    # a time the program printed on its own, twice: no viewer's column, the lines are the paste's
+    from errdex.match.parse import clean
+
+    text = "started\n10:00\nstopped\n10:05\nValueError: late"
+    assert clean(text)[0] == text
+
+
 def test_a_timestamp_on_log_records_only_is_the_record_s() -> None:
     # logging stamps the record, not the traceback under it: the stamp stays the record's
     text = (

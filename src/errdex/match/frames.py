@@ -237,6 +237,7 @@ def gather(
     ``shown``, the ``raise`` line printed above the error line, read when there is no frame;
     ``stands_at``, what the catalogue says stands at a frame's line when the paste prints
     none)."""
+    frames = _cut_frame_named(idx, frames)
     ev = FrameEvidence(frame_info(idx, frames, stands_at))
     if ev.info.call_at is not None and _held_class_over_unheld(idx, frames[ev.info.call_at + 1 :], types):
         ev.info.call_at = None
@@ -266,6 +267,24 @@ def gather(
     _pattern_weights(idx, ev)
     ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
     return ev
+
+
+def _cut_frame_named(idx: Index, frames: list[Frame]) -> list[Frame]:
+    """``frames`` with a last frame cut after its file (no line, no function: a stored excerpt
+    ending inside the heading, ``File ".../keycloak/exceptions.py"``) named by the one function
+    of that file of the catalogue that the frame above calls (``return
+    raise_error_from_response(data_raw, KeycloakPostError)``): the traceback went on into it,
+    so its raises are the deepest frame's, as a frame printing that function would name them.
+    Unchanged when the file is not the catalogue's or the call names no function of it, or two."""
+    if len(frames) < 2 or frames[-1].line is not None or frames[-1].function or not frames[-2].source:
+        return frames
+    path = idx.resolve_path(norm_path(frames[-1].path))
+    if path is None:
+        return frames
+    named = [n for n in names_called(frames[-2].source) if idx.sites.get((path, n))]
+    if len(named) != 1:
+        return frames
+    return [*frames[:-1], Frame(frames[-1].path, None, named[0])]
 
 
 # grouped patterns among a frame's named ones read a pass each (``_pattern_weights``); more take
@@ -485,9 +504,27 @@ def _made_at_run_time(path: str) -> bool:
     release holds its raise, so to the catalogue it is code with no raise statement, as
     compiled code is, and the library's frame that called into it is the site it can name.
     Other pseudo-files are left as they were: most are code a user typed (``<stdin>``,
-    ``<pyshell#11>``, a notebook's ``<command-...>`` cell), which a library may call back."""
+    ``<pyshell#11>``, a notebook's ``<command-...>`` cell), which a library may call back.
+    So is a module name a library compiled its generated source under (``_module_id``)."""
     p = path.strip()
-    return p.startswith("<") and p.endswith(">") and _GENERATED_NAME.search(p) is not None
+    if p.startswith("<") and p.endswith(">"):
+        return _GENERATED_NAME.search(p) is not None
+    return _module_id(p)
+
+
+def _module_id(path: str) -> bool:
+    """Whether a frame's file is a name ``compile()`` was given that is no file's path: no
+    folder and no suffix, as mako names a template's compiled module (``memory:0x7f8a6b9fdcd0``
+    for a template given as text, ``_index_html`` for one read from a file). Python prints a
+    module's file as a path with a suffix (``app.py``); the one bare name it prints for a file
+    is a console script's (``File "aider", line 8, in <module>``), the top of the stack, never
+    below the library's call that ``call_frame`` looks for. It starts as a name does: a frame
+    the paste printed with no file at all is read as ``?``, no module."""
+    return (
+        (path[:1].isalpha() or path[:1] == "_")
+        and not path.startswith(_USER_INPUT)
+        and not any(c in path for c in "/\\. ")
+    )
 
 
 # a pseudo-file's name that says its code was generated: `` generated `` or ``-gen-N``

@@ -162,6 +162,13 @@ _RAY_HEAD = re.compile(
 )
 # A log viewer's head on every line (``docker logs --timestamps``, a CI console): a timestamp alone.
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})? ")
+# A web log viewer's time column copied as text: the time on a line of its own before each line
+# (``8:20:05 AM``, ``2024-01-09 13:24:40``), matched whole on the stripped line; each optional
+# part starts with a character no other part starts with, so no backtracking
+_STAMP_LINE = re.compile(
+    r"(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?"
+    r"(?: ?[AaPp][Mm])?(?:Z| ?[+-]\d{2}:?\d{2}| UTC)?"
+)
 _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
 # possessive: "+" then a long run of "-" not ending the line was quadratic ([-+]+ and [-+ ]* traded)
 _GROUP_SEP = re.compile(r"^[ \t|]*+\+[-+]++(?: \d++ -++| \.\.\.)?+[-+ ]*+$")
@@ -223,8 +230,10 @@ def clean(text: str) -> tuple[str, bool]:
         lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
     if "#" in text:
         lines = _strip_time_head(lines, _BUILDKIT, share=0.6, at_least=2)
-    # an application's clock time on every line; a log viewer's timestamp on most lines
-    lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
+    # a log viewer's time on a line of its own; an application's clock time on every line; a
+    # log viewer's timestamp on most lines
+    lines = _strip_time_head(_strip_syslog(_without_stamp_lines(lines)), _CLOCK, share=1.0, at_least=2)
+    lines = _strip_compose(lines)
     if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
         lines = _strip_time_head(lines, _RAY_HEAD, share=0.6, at_least=2)
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
@@ -1234,6 +1243,26 @@ def _spaced(ln: str) -> str:
     return f"{name}: {ln[m.end() :]}"
 
 
+_STAMP_LINE_CAP = 40  # characters of a line that may be a time alone
+
+
+def _without_stamp_lines(lines: list[str]) -> list[str]:
+    """``lines`` without the lines that are only a time, when a log viewer put one before each
+    line (a web console's time column, copied: ``8:20:05 AM`` over every line): at least 3 of
+    them, a third of the non-blank lines or more, and a frame line among the rest. Left in,
+    they stand between a frame's heading and its statement, and the frames are not read as
+    frames. A traceback that only quotes a time in its text has none of them on lines alone."""
+    stamp = [
+        len(ln) <= _STAMP_LINE_CAP and ":" in ln and _STAMP_LINE.fullmatch(ln.strip()) is not None
+        for ln in lines
+    ]
+    n_stamps = sum(stamp)
+    if n_stamps < 3 or 3 * n_stamps < sum(1 for ln in lines if ln.strip()):
+        return lines
+    kept = [ln for ln, st in zip(lines, stamp, strict=True) if not st]
+    return kept if any(ln.lstrip().startswith('File "') for ln in kept) else lines
+
+
 def _strip_time_head(
     lines: list[str], head: re.Pattern[str], share: float, at_least: int = 1, on_frames: bool = False
 ) -> list[str]:
@@ -1390,6 +1419,8 @@ _PY_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000})", line (\d{1,9})(?:, in (.{1
 _IPY_FRAME = re.compile(r"^\s*File (\S[^\n]{0,1000}?):(\d{1,9})(?:, in ([^\n]{1,500}))?\s*$")
 # A CPython frame line whose path lost its quotes (a Markdown or rich rendering of the paste):
 # ``File /usr/lib/x.py, line 3, in f``; the path holds no comma, so where it ends is certain
+# a frame heading cut after its file, the paste's last line (a stored excerpt cut inside the frame)
+_FILE_ONLY_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000}\.pyw?)"\s*$')
 _BARE_FRAME = re.compile(r'^\s*File ([^\s",][^,\n]{0,1000}\.py), line (\d{1,9})(?:, in (.{1,500}))?\s*$')
 _IPY_CELL = re.compile(r"^\s*(?:Cell|Input) In ?\[\s*(\d{0,9})\s*\],? line (\d{1,9})")
 # IPython 7 and older: ``path in function(args)``; a cell's own code is ``<ipython-input-7-...> in
@@ -2587,6 +2618,14 @@ class _BlockParser:
             return self._django_frame(i, Frame(m.group(1), None, m.group(2)))
         elif m := _TRACKER_FRAME.match(ln):
             return self._tracker_frame(i, m)
+        elif (
+            self.block.frames
+            and (m := _FILE_ONLY_FRAME.match(ln))
+            and not any(x.strip() for x in self.lines[i + 1 :])
+        ):
+            # the paste ends inside its last frame, cut after the file's name: the file still
+            # says where the frame above called into, with no line or function of its own
+            frame = Frame(m.group(1), None, None)
         if frame is None:
             return None
         return self._add_frame(i, frame, _take_source(self.lines, i + 1, frame))
@@ -3440,6 +3479,8 @@ def _take_source(lines: list[str], i: int, frame: Frame) -> int:
                 i += 1
                 continue
             return i
+        if _FILE_ONLY_FRAME.match(ln):
+            return i  # a frame heading cut after its file (no statement reads ``File "x.py"``)
         if ln[:1] in " \t" and not _PY_FRAME.match(ln) and not _IPY_FRAME.match(ln):
             if _outdented(ln, margin):
                 return i
