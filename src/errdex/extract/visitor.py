@@ -3877,10 +3877,8 @@ class ModuleVisitor:
         info.types_refs = frame.types_return_refs
         info.is_classmethod = frame.cls_name is not None
         info.raised_attrs = tuple(frame.raised_attrs)
-        if frame.ret_items:
-            info.items = tuple(union(*frame.ret_items.get(i, [])) for i in range(max(frame.ret_items) + 1))
-        if frame.ret_lists:
-            info.lists = tuple(union(*frame.ret_lists.get(i, [])) for i in range(max(frame.ret_lists) + 1))
+        info.items = _by_index(frame.ret_items) or info.items
+        info.lists = _by_index(frame.ret_lists) or info.lists
         info.exc_more = _with_redefined(tuple(frame.exc_more), info, self.facts.funcs.get(key))
         self.facts.funcs[key] = info
         parent = frame.parent
@@ -7478,6 +7476,12 @@ def _replaced_list(
 # the items of a list the extractor cannot read, after a header of known ones (``list_items``):
 # one placeholder for them all, as a bullet list's rows (``str_join``)
 _REST_ITEM = ph("...")
+
+
+def _by_index(found: dict[int, list[Value]]) -> tuple[Value, ...]:
+    """The texts a function's returns give each index (``Frame.ret_items``, ``ret_lists``), in
+    order, ``()`` at an index none gave."""
+    return tuple(union(*found.get(i, [])) for i in range(max(found) + 1)) if found else ()
 
 
 def _note_returned_list(name: ast.Name, index: int, env: Env, frame: Frame) -> bool:
