@@ -44,6 +44,10 @@ class Licensing:
         missing = collect(paths)
         if missing:
             raise FileNotFoundError("; ".join(missing))
+
+    def report(self, paths):
+        missing = collect(paths)
+        raise OSError("\\n".join(["Some files are missing:"] + missing))
 """
 
 # a helper whose returned list holds no message text: the caller's join stays one open hole
@@ -70,19 +74,20 @@ def _got(src: str) -> dict[int, set[str]]:
 
 
 def test_each_text_a_helper_appends_to_a_returned_list_is_a_line_of_the_join() -> None:
+    # each list may be empty, and each line of the message is one item of one of them
     assert _got(SOURCE)[25] == {
-        # the warnings' list may be empty: each list's line alone is a rendering
         "Invalid item: not a symbol: {s!r}.",
         "Invalid duplicated license key: {dupe!r}.",
         "Alias {alias!r} is deprecated.",
-        # and both lists, joined in order
-        "Alias {alias!r} is deprecated.\nInvalid item: not a symbol: {s!r}.",
-        "Alias {alias!r} is deprecated.\nInvalid duplicated license key: {dupe!r}.",
     }
 
 
 def test_a_returned_list_joined_whole() -> None:
-    assert "Missing file: {p}" in _got(SOURCE)[30]
+    assert _got(SOURCE)[30] == {"Missing file: {p}"}
+
+
+def test_a_header_written_beside_a_returned_list_keeps_the_whole_join() -> None:
+    assert _got(SOURCE)[34] == {"Some files are missing:\nMissing file: {p}", "Missing file: {p}"}
 
 
 def test_a_returned_list_of_no_text_keeps_the_hole() -> None:

@@ -7524,13 +7524,18 @@ def _listed_item(item: Value) -> Ref | None:
 def _joined_lists(sep: Value, items: tuple[Value, ...], shown: str) -> Value:
     """``sep.join(items)`` where some items stand for lists a function returned (``warns +
     errors``): each such list may be empty (``warns`` is, most of the time) and holds any number
-    of lines, so each item's text alone is a rendering, then all of them joined. A lone list
-    keeps the join's source as its name, the hole it was where the function is not known."""
+    of lines, each one of its items, so each list's item alone is a rendering; a join of such
+    lists alone adds nothing more (the lines are independent), while items written out beside
+    them (``["Config errors:"] + errors``) keep the whole join as well. A lone list keeps the
+    join's source as its name, the hole it was where the function is not known."""
     if len(items) == 1 and (ref := _listed_item(items[0])) is not None:
         return ((ref._replace(name=shown),),)
-    if not any(_listed_item(x) is not None for x in items):
+    listed = [x for x in items if _listed_item(x) is not None]
+    if not listed:
         return _join_items(sep, items)
-    return union(*items, _join_items(sep, items))
+    if len(listed) == len(items):
+        return union(*listed)
+    return union(_join_items(sep, items), *listed)
 
 
 def _opt_items(items: tuple[Value, ...], conds: tuple[Cond, ...]) -> tuple[Value, ...]:
