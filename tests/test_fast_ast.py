@@ -283,8 +283,12 @@ def test_named_tuples_made_by_tuple_new_are_the_classes_own() -> None:
 
     assert Ph._fields == ("name", "r") and Ph._field_defaults == {"r": False}
     assert Arg._fields == ("text", "value", "str_typed", "items", "literal")
-    assert Ref._fields == ("key", "name", "call", "args", "kwargs", "method", "item")
-    assert (Ref._field_defaults["method"], Ref._field_defaults["item"]) == ("", -1)
+    assert Ref._fields == ("key", "name", "call", "args", "kwargs", "method", "item", "listed")
+    assert (Ref._field_defaults["method"], Ref._field_defaults["item"], Ref._field_defaults["listed"]) == (
+        "",
+        -1,
+        False,
+    )
     assert Sig._fields == ("positional", "vararg", "kwonly", "kwarg", "defaults", "optional")
     assert len(_Params._fields) == 12
     made = ph("count")

@@ -185,6 +185,11 @@ class FuncInfo:
     types_refs: tuple[str, ...] = ()
     # ``ret`` re-flows the first parameter's text (``reflow``: dedent, ``re.sub``, then ``%``)
     reflows: bool = False
+    # the texts of the items of a list of messages it returns (``errors.append(f"bad {x}")`` in
+    # a loop, then ``return errors`` or ``return warnings, errors``): index 0 the list returned
+    # whole, ``i + 1`` the list that is element ``i`` of a tuple; ``()`` where none is. A caller
+    # joins them into its message (``"\n".join(warns + errors)``), one item a line.
+    lists: tuple[Value, ...] = ()
 
 
 @by_fields

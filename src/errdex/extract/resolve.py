@@ -836,6 +836,10 @@ class Resolver:
         if found is None:
             return None
         key, info, owner = found
+        if ref.listed:
+            # one item of a returned list of messages, on its line of the caller's join: each
+            # text the function appends is a form of that line
+            return self.listed_result(ref, key, info, owner, depth) or None
         if ref.item >= 0:
             return self.fitted(self.item_result(ref, key, info, owner, depth), ref, key, whole)
         if info.rewrap and ref.args:
@@ -891,6 +895,21 @@ class Resolver:
         self._active.add(slot)
         try:
             text = subst(info.items[ref.item], bind(sig_of(info), ref.args, ref.kwargs))
+            pairs = self.value(self.classmsg.retarget(text, owner), depth + 1)
+        finally:
+            self._active.discard(slot)
+        return pairs
+
+    def listed_result(self, ref: Ref, key: str, info: FuncInfo, owner: str | None, depth: int) -> list[Pair]:
+        """The texts of the items of the list of messages a function returns (whole, or as
+        element ``ref.item`` of a tuple), with the call's arguments; guarded as ``item_result``."""
+        index = ref.item + 1
+        slot = f"{key}[list {index}]"
+        if index >= len(info.lists) or not info.lists[index] or slot in self._active:
+            return []
+        self._active.add(slot)
+        try:
+            text = subst(info.lists[index], bind(sig_of(info), ref.args, ref.kwargs))
             pairs = self.value(self.classmsg.retarget(text, owner), depth + 1)
         finally:
             self._active.discard(slot)

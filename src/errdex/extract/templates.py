@@ -103,6 +103,8 @@ class Ref(NamedTuple):
     ``method`` is set, ``key`` names a class and the method is looked up along its bases. ``name``
     is the placeholder used when the reference cannot be resolved. ``item`` >= 0: the call
     returns a tuple (a parser's ``(value, err, pos)``) and this is that element of it.
+    ``listed``: the call returns a list of messages (whole, or as element ``item`` of a tuple)
+    that the caller joins, and this is one item of it (``FuncInfo.lists``).
     """
 
     key: str
@@ -112,6 +114,7 @@ class Ref(NamedTuple):
     kwargs: tuple[tuple[str, Arg], ...] = ()
     method: str = ""
     item: int = -1
+    listed: bool = False
 
 
 class Op(NamedTuple):

@@ -436,6 +436,9 @@ class Frame:
     caught_calls: dict[str, tuple[str, ...]] = field(default_factory=dict)
     returns: list[Value] = field(default_factory=list)
     ret_items: dict[int, list[Value]] = field(default_factory=dict)  # ``return a, msg, b``: by index
+    # ``return errors`` / ``return warns, errors`` of lists of messages: their items' texts, by
+    # ``FuncInfo.lists``' index (0 the whole return, ``i + 1`` a tuple's element ``i``)
+    ret_lists: dict[int, list[Value]] = field(default_factory=dict)
     # ``return error`` of a parameter: the parameters returned as given, and whether anything
     # else is returned (a bare ``return``, another value)
     passed: set[str] = field(default_factory=set)
@@ -1936,6 +1939,8 @@ class ModuleVisitor:
                 self.raiser_call(stmt, stmt.value, env, frame, guards, returned=True)
             if isinstance(stmt.value, ast.Tuple):
                 self.return_items(stmt.value, env, frame)
+            elif type(stmt.value) is ast.Name:
+                _note_returned_list(stmt.value, 0, env, frame)
             self.on_return(stmt.value, env, frame)
             self.returns_function(stmt.value, frame)
 
@@ -1951,6 +1956,8 @@ class ModuleVisitor:
                 continue
             if isinstance(e, ast.Constant) and not isinstance(e.value, str):
                 continue
+            if type(e) is ast.Name:
+                _note_returned_list(e, i + 1, env, frame)
             v = self.eval_msg(e, env, frame)
             if value_has_literal(v) or _forwarded_call(v):
                 frame.ret_items.setdefault(i, []).append(v)
@@ -3324,7 +3331,9 @@ class ModuleVisitor:
         comprehension (its rows, optional), or such lists added together."""
         if isinstance(node, ast.Name):
             cur = env.get(node.id)
-            return cur.items if isinstance(cur, ListVal) else None
+            if isinstance(cur, ListVal):
+                return cur.items
+            return _returned_list_items(cur)
         if isinstance(node, _T_LIST_TUPLE):
             return tuple(self.eval_msg(x, env, frame) for x in node.elts)
         if isinstance(node, _T_GENERATOREXP_LISTCOMP):
@@ -3839,6 +3848,7 @@ class ModuleVisitor:
             or frame.raised_attrs
             or frame.report
             or frame.ret_items
+            or frame.ret_lists
             or key in self.facts.closures  # (found when its callers call what it returns)
         ):
             texts = union(*frame.returns)
@@ -3874,8 +3884,8 @@ class ModuleVisitor:
         info.types_refs = frame.types_return_refs
         info.is_classmethod = frame.cls_name is not None
         info.raised_attrs = tuple(frame.raised_attrs)
-        if frame.ret_items:
-            info.items = tuple(union(*frame.ret_items.get(i, [])) for i in range(max(frame.ret_items) + 1))
+        info.items = _by_index(frame.ret_items) or info.items
+        info.lists = _by_index(frame.ret_lists) or info.lists
         info.exc_more = _with_redefined(tuple(frame.exc_more), info, self.facts.funcs.get(key))
         self.facts.funcs[key] = info
         parent = frame.parent
@@ -4699,7 +4709,7 @@ class ModuleVisitor:
         if base is None or base.startswith("builtins."):
             return None
         # (``Ref(key, name, True, args, kwargs)``, its ``method`` and ``item`` at their defaults)
-        return new_tuple(Ref, (f"{base}.{rest}" if rest else base, name, True, args, kwargs, "", -1))
+        return new_tuple(Ref, (f"{base}.{rest}" if rest else base, name, True, args, kwargs, "", -1, False))
 
     @staticmethod
     def cls_method_ref(
@@ -5481,7 +5491,7 @@ class ModuleVisitor:
             return kept
         items = self.list_items(arg, env, frame)
         if items is not None:
-            return _join_items(sep, items)
+            return _joined_lists(sep, items, self.src(call))
         return ph(self.src(call))
 
     def reshaped(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
@@ -7485,6 +7495,66 @@ def _replaced_list(
 # the items of a list the extractor cannot read, after a header of known ones (``list_items``):
 # one placeholder for them all, as a bullet list's rows (``str_join``)
 _REST_ITEM = ph("...")
+
+
+def _by_index(found: dict[int, list[Value]]) -> tuple[Value, ...]:
+    """The texts a function's returns give each index (``Frame.ret_items``, ``ret_lists``), in
+    order, ``()`` at an index none gave."""
+    return tuple(union(*found.get(i, [])) for i in range(max(found) + 1)) if found else ()
+
+
+def _note_returned_list(name: ast.Name, index: int, env: Env, frame: Frame) -> bool:
+    """``return errors`` (``index`` 0) or element ``index - 1`` of a returned tuple, of a list of
+    messages the function built: each item's text, kept for a caller that joins the list. An
+    item appended under a test or in a loop is held as optional (``Opt``); on a line of its own
+    it is its text. Items with no literal word (``out.append(r.name)``) are no messages."""
+    held = env.get(name.id)
+    if not isinstance(held, ListVal) or not held.items:
+        return False
+    texts: list[Variant] = []
+    for item in held.items:
+        for variant in item:
+            if len(variant) == 1 and type(variant[0]) is Opt:
+                variant = variant[0].value
+            if variant and value_has_literal((variant,)):
+                texts.append(variant)
+    if not texts:
+        return False
+    frame.ret_lists.setdefault(index, []).append(union(tuple(texts)))
+    return True
+
+
+def _returned_list_items(held: object) -> tuple[Value, ...] | None:
+    """``errors = check(x)`` or ``warns, errors = validate(s)``, then ``"\\n".join(errors)``: the
+    list the function returns, as one item standing for any of its items (resolved once the
+    functions are known, from ``FuncInfo.lists``); ``_joined_lists`` joins such items."""
+    part = _lone_part(held) if isinstance(held, tuple) else None
+    if type(part) is not Ref or not part.call or part.listed or part.method.startswith("<"):
+        return None
+    return (((part._replace(listed=True),),),)
+
+
+def _listed_item(item: Value) -> Ref | None:
+    """The returned list an item of a join stands for (``_returned_list_items``), if it is one."""
+    part = _lone_part(item)
+    return part if type(part) is Ref and part.listed else None
+
+
+def _joined_lists(sep: Value, items: tuple[Value, ...], shown: str) -> Value:
+    """``sep.join(items)`` where some items stand for lists a function returned (``warns +
+    errors``): each such list may be empty (``warns`` is, most of the time) and holds any number
+    of lines, each one of its items, so each list's item alone is a rendering; a join of such
+    lists alone adds nothing more (the lines are independent), while items written out beside
+    them (``["Config errors:"] + errors``) keep the whole join as well. A lone list keeps the
+    join's source as its name, the hole it was where the function is not known."""
+    if len(items) == 1 and (ref := _listed_item(items[0])) is not None:
+        return ((ref._replace(name=shown),),)
+    listed = [x for x in items if _listed_item(x) is not None]
+    if not listed:
+        return _join_items(sep, items)
+    if len(listed) == len(items):
+        return union(*listed)
+    return union(_join_items(sep, items), *listed)
 
 
 def _opt_items(items: tuple[Value, ...], conds: tuple[Cond, ...]) -> tuple[Value, ...]:
