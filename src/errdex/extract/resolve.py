@@ -17,7 +17,7 @@ import copy
 import itertools
 import re
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import BUILTIN_MARK, ClassMessages
@@ -2428,7 +2428,11 @@ def land_records(
 
 
 def copy_to_reraises(
-    repo: str, records: list[ErrorRecord], copies: Sequence[tuple[str, int, str]], resolver: Resolver
+    repo: str,
+    records: list[ErrorRecord],
+    copies: Sequence[tuple[str, int, str, bool]],
+    resolver: Resolver,
+    reach: Mapping[str, frozenset[str]],
 ) -> list[ErrorRecord]:
     """Records for ``raise err`` of ``err = copy.copy(e)``, a copy of an exception of class K
     caught in the same function (``copies``: the raise's path, line and K's key). The copy is a
@@ -2440,14 +2444,21 @@ def copy_to_reraises(
     bounded by K, not by which functions the ``try`` reaches: the codebase's own class caught
     and copied is raised to the code running under it (glom's ``GlomError``s), while what
     builds the work outside (a spec's constructor) raises other classes. K must be a class of
-    the codebase, and a re-raise of more than ``MAX_COPIED`` such records gets none."""
+    the codebase, and a re-raise of more than ``MAX_COPIED`` such records gets none.
+
+    A new exception built from the caught one's text (``raise K(kept.msg, kept.pos)``, the
+    copy's fourth item true) relays the raises its ``try`` can reach: those in the files its own
+    file imports, directly or not (``reach``, ``imported_paths``). A module its file never
+    loads holds no function the ``try`` calls by name; what the copy re-raise covers, an
+    object handed in from outside, it does not re-raise whole."""
     if not copies:
         return records
     sites = _statements(records)
     ids = {r.id for r in records}
     added: list[ErrorRecord] = []
-    for path, line, key in copies:
+    for path, line, key, relayed in copies:
         to = sites.get((path, line))
+        reached = reach.get(path, frozenset((path,))) if relayed else None
         base = resolver.canon(key)
         if to is None or base is None or base not in resolver.classes:
             continue  # K is not a class of the codebase (``except Exception``): nothing to bound
@@ -2457,12 +2468,41 @@ def copy_to_reraises(
             for r in records
             if r.kind == "error"
             and (r.path, r.line) != (path, line)
+            and (reached is None or r.path in reached)
             and r.exc_qualname is not None
             and _derives(resolver, r.exc_qualname, base, derives)
         ]
         if len(picked) <= MAX_COPIED:
             added.extend(c for r in picked if (c := _at_place(repo, r, to, ids)) is not None)
     return records + added
+
+
+def imported_paths(facts: Sequence[ModuleFacts], starts: Iterable[str]) -> dict[str, frozenset[str]]:
+    """The path of each module of ``starts`` -> the paths of the codebase's modules it loads,
+    itself included: the modules its imports name (``ModuleFacts.aliases``, ``stars``), and
+    theirs, to the end. One walk of the import graph (bounded by the codebase's files) per
+    start, and the starts are the few files holding a relay."""
+    by_module = {f.module: f.path for f in facts}
+    direct: dict[str, set[str]] = {}
+    for f in facts:
+        got = direct.setdefault(f.path, set())
+        for target in (*f.aliases.values(), *f.stars):
+            name = target
+            while name and name not in by_module:
+                name = name.rpartition(".")[0]
+            if name:
+                got.add(by_module[name])
+    out: dict[str, frozenset[str]] = {}
+    for start in starts:
+        seen = {start}
+        todo = [start]
+        while todo:
+            for nxt in direct.get(todo.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        out[start] = frozenset(seen)
+    return out
 
 
 def _derives(resolver: Resolver, qualname: str, base: str, memo: dict[str, bool]) -> bool:

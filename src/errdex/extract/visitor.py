@@ -1879,10 +1879,8 @@ class ModuleVisitor:
                     spec = replace(spec, inner=collected.specs)
                 if final and spec.helper is None and exc is raised:
                     frame.raise_spec = spec
-            if isinstance(exc, ast.Name) and exc is raised:
-                copied = _copied_class(exc.id, frame)
-                if copied is not None:  # ``err = copy.copy(e)`` ... ``raise err``
-                    spec = replace(spec, copied=self.dotted_key(copied, frame))
+            if exc is raised:
+                spec = self.copy_of_caught(spec, exc, frame)
             attr = _self_attr_message(spec, frame.self_name)
             if attr is not None:
                 # ``raise X(self._error_message)``, with where it is raised: a text handed to the
@@ -1896,6 +1894,19 @@ class ModuleVisitor:
                 )
                 spec = replace(spec, relay=given)
             self.add_site("error", spec, stmt, frame, guards, None)
+
+    def copy_of_caught(self, spec: ExcSpec, exc: ast.expr, frame: Frame) -> ExcSpec:
+        """``spec`` of a raise of ``exc`` (the whole raised expression) with the class it copies
+        from an exception caught here, when it copies one (``ExcSpec.copied``)."""
+        if isinstance(exc, ast.Name):
+            copied = _copied_class(exc.id, frame)
+            if copied is not None:  # ``err = copy.copy(e)`` ... ``raise err``
+                return replace(spec, copied=self.dotted_key(copied, frame))
+        elif spec.copied is None:
+            copied = _relayed_class(exc, frame)
+            if copied is not None:  # ``except K as e: kept = e`` ... ``raise K(kept.msg)``
+                return replace(spec, copied=self.dotted_key(copied, frame), relayed=True)
+        return spec
 
     @staticmethod
     def forwarding(spec: ExcSpec, frame: Frame) -> ExcSpec:
@@ -6037,6 +6048,56 @@ def _copied_class(name: str, frame: Frame) -> str | None:
                     continue
                 cls = found or handler.type
                 return ast.unparse(cls) if isinstance(cls, _T_NAME_ATTRIBUTE) else None
+    return None
+
+
+def _relayed_class(exc: ast.expr, frame: Frame) -> str | None:
+    """``raise K(e.msg, ...)`` (or ``K(str(e))``, ``K(e.message)``, ``K(e.args[0])``) where
+    ``e`` is an exception of class K an ``except K as e`` of this function caught, named
+    directly or kept in a local bound from it (``caught = e`` ... after the ``try``: ``raise
+    K(caught.msg, caught.pattern, caught.pos)``): a new exception of the caught one's class
+    with its text, so whatever raised the caught one prints again from here, where the trail
+    starts (the caught one is no ``__context__`` once its handler is left). K as written, the
+    same in the raise and the clause; None for anything else (another class takes the text,
+    a ``copies_text`` raise, whose texts the caught class's raises give when they are few)."""
+    if not (type(exc) is ast.Call and exc.args and isinstance(frame.node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF)):
+        return None
+    held = _text_holder(exc.args[0])
+    if held is None or not isinstance(exc.func, _T_NAME_ATTRIBUTE):
+        return None
+    cls = ast.unparse(exc.func)
+    names = {held} | {v.id for v in frame.bound_from(held) if isinstance(v, ast.Name)}
+    for handler in frame.body()[0]:
+        if (
+            type(handler) is ast.ExceptHandler
+            and handler.name in names
+            and isinstance(handler.type, _T_NAME_ATTRIBUTE)
+            and ast.unparse(handler.type) == cls
+        ):
+            return cls
+    return None
+
+
+_TEXT_ATTRS = frozenset({"msg", "message"})  # an exception's attributes holding its whole text
+
+
+def _text_holder(arg: ast.expr) -> str | None:
+    """The name whose whole text ``arg`` reads: ``e.msg``, ``e.message``, ``e.args[0]``,
+    ``str(e)``; None for any other expression."""
+    if type(arg) is ast.Attribute and arg.attr in _TEXT_ATTRS and type(arg.value) is ast.Name:
+        return arg.value.id
+    if (
+        type(arg) is ast.Subscript
+        and type(arg.slice) is ast.Constant
+        and arg.slice.value == 0
+        and type(arg.value) is ast.Attribute
+        and arg.value.attr == "args"
+        and type(arg.value.value) is ast.Name
+    ):
+        return arg.value.value.id
+    call = _named_call(arg, "str", 1)
+    if call is not None and type(call.args[0]) is ast.Name:
+        return call.args[0].id
     return None
 
 
