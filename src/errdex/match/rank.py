@@ -535,8 +535,13 @@ class Ranker:
         be called by a user but through the library: its module or its function is private
         (``_regex_core``, ``_parse``), so what a user pasted went through the library's own
         handling and the relay goes just above it. A public one may be called directly and
-        escape without the relay: it stays first, the relay right after it. Nothing changes
-        where anything in the paste (a frame, the class) tells the two apart."""
+        escape without the relay: it stays first, the relay right after it. Only for a
+        message pasted alone: a frame or a path says where the exception was raised (a frame
+        below the relay's function means it never passed it), and nothing changes where the
+        key tells the two apart."""
+        fev = self.ev.frames
+        if fev.info.frames or fev.repos or fev.shown or self.ev.pointed:
+            return  # frames, a path, a raise statement the paste prints: more than a message
         idx = self.idx
         relays = [s for s in scored if relays_text(idx.entry_statement(s.ei) or "")]
         if not relays:
