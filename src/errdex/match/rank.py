@@ -535,7 +535,10 @@ class Ranker:
         be called by a user but through the library: its module or its function is private
         (``_regex_core``, ``_parse``), so what a user pasted went through the library's own
         handling and the relay goes just above it. A public one may be called directly and
-        escape without the relay: it stays first, the relay right after it. Only for a
+        escape without the relay: when its statement writes text (a quote on its first line)
+        it stays first, the relay right after it; one that writes none (``raise
+        BadRequestKeyError(key)``, a class printing its own words whatever it is given) wrote
+        no more of the text than the relay did, and the priors decide. Only for a
         message pasted alone: a frame or a path says where the exception was raised (a frame
         below the relay's function means it never passed it), and nothing changes where the
         key tells the two apart."""
@@ -562,9 +565,10 @@ class Ranker:
             top = max(origins, key=lambda s: s.key[4])
             if not top.key[4] - _PRIORS < r.key[4] < top.key[4] + _PRIORS:
                 continue  # the text fits one better than the other: not a tie of priors
-            hidden = _private_place(idx.entry_path(top.ei), idx.entry_func(top.ei))
-            step = CALLERS_STEP / 2 if hidden else -CALLERS_STEP / 2
-            r.key = (*r.key[:4], top.key[4] + step)
+            if _private_place(idx.entry_path(top.ei), idx.entry_func(top.ei)):
+                r.key = (*r.key[:4], top.key[4] + CALLERS_STEP / 2)
+            elif _QUOTE.search(idx.entry_statement(top.ei) or ""):
+                r.key = (*r.key[:4], top.key[4] - CALLERS_STEP / 2)
 
     def _built_over_reraise(self, scored: list[_Scored]) -> None:
         """A frame on ``raise self._exc`` (a re-raise of an object whose text is unknown: its
@@ -2283,6 +2287,9 @@ def _same_package_renamed(pasted: str, qual: str) -> bool:
     is neither: the pasted path lacks the package's own name."""
     p, q = pasted.split("."), qual.split(".")
     return (len(p) > 1 and p[1:] == q[1:]) or q[0] in p[:-1]
+
+
+_QUOTE = re.compile("[\"']")  # a string literal's quote in a statement's first line
 
 
 def _private_place(path: str, function: str) -> bool:
