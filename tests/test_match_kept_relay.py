@@ -6,7 +6,8 @@ re-raise whatever parser raise wrote the words. On a real catalogue indexed from
 package: the re-raise is recorded with every text of the class (``resolve.copy_to_reraises``);
 a message pasted alone names it first when the parser's raise cannot reach the user otherwise
 (its module is private to the package), and right after the raise that wrote the words when it
-can (a public module's raise, called directly too)."""
+can (a public module's raise, called directly too). A relay holds the texts of the raises its
+``try`` can reach: in the modules of the functions it calls, and in those they load."""
 
 from __future__ import annotations
 
@@ -45,8 +46,18 @@ def parse_escape(source):
     raise error("bad escape sequence in the pattern text", source.text, source.pos)
 """
 
+UTIL = """\
+from pkg._errors import error
+
+
+def clean(text):
+    if not text:
+        raise error("empty text cannot be prepared for matching")
+    return text.strip()
+"""
+
 MAIN = """\
-from pkg import _core
+from pkg import _core, _util
 from pkg._errors import error
 
 
@@ -61,6 +72,13 @@ def compile(pattern):
     if caught:
         raise error(caught.msg, caught.pattern, caught.pos)  # <- kept
     return pattern
+
+
+def prepare(text):
+    try:
+        return _util.clean(text)
+    except error as e:
+        raise error(e.args[0]) from None  # <- util
 """
 
 PUBLIC = """\
@@ -93,6 +111,7 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
         "pkg/_core.py": CORE,
         "pkg/main.py": MAIN,
         "pkg/checks.py": PUBLIC,
+        "pkg/_util.py": UTIL,
     }
     with package_matcher(tmp_path_factory.mktemp("kept"), files) as m:
         yield m
@@ -108,8 +127,15 @@ def test_a_private_modules_text_names_the_re_raise_of_the_kept_error_first(
     got = [(m.path.rpartition("/")[2], m.function, m.line) for m in res.matches[:2]]
     assert got[0] == ("main.py", "compile", _line("# <- kept", MAIN)), res.matches[:3]
     assert got[1][:2] == ("_core.py", "Source.expect" if "bracket" in text else "parse_escape")
-    # ``checks.run`` relays its class too, but its module never loads ``_core``: not its text
-    assert all(m.function != "run" for m in res.matches), res.matches
+    # ``checks.run`` and ``main.prepare`` relay the class too, but their ``try`` calls only
+    # functions whose modules never load ``_core`` (``prepare``'s own module does): not its text
+    assert all(m.function not in ("run", "prepare") for m in res.matches), res.matches
+
+
+def test_a_relay_holds_the_texts_of_what_its_try_calls(matcher: Matcher) -> None:
+    res = matcher.explain("pkg._errors.error: empty text cannot be prepared for matching")
+    got = [(m.path.rpartition("/")[2], m.function) for m in res.matches[:2]]
+    assert got == [("main.py", "prepare"), ("_util.py", "clean")], res.matches[:3]
 
 
 def test_a_public_modules_text_names_its_raise_then_the_re_raise(matcher: Matcher) -> None:

@@ -785,7 +785,8 @@ class Analysis:
         copies = [
             (f.path, s.line, s.exc.copied, s.exc.relayed) for f in facts for s in f.sites if s.exc.copied
         ]
-        reach = imported_paths(facts, {c[0] for c in copies if c[3]})
+        relayed = {(f.path, s.line): s.exc.relayed_from for f in facts for s in f.sites if s.exc.relayed}
+        reach = imported_paths(facts, relayed)
         out.records = copy_to_reraises(repo, out.records, copies, resolver, reach)
         out.records = _registry_owns_its_own(out.records, facts)
         cut = {(f.path, s.line) for f in facts for s in f.sites if s.exc.reraised}

@@ -2432,7 +2432,7 @@ def copy_to_reraises(
     records: list[ErrorRecord],
     copies: Sequence[tuple[str, int, str, bool]],
     resolver: Resolver,
-    reach: Mapping[str, frozenset[str]],
+    reach: Mapping[tuple[str, int], frozenset[str]],
 ) -> list[ErrorRecord]:
     """Records for ``raise err`` of ``err = copy.copy(e)``, a copy of an exception of class K
     caught in the same function (``copies``: the raise's path, line and K's key). The copy is a
@@ -2447,10 +2447,10 @@ def copy_to_reraises(
     the codebase, and a re-raise of more than ``MAX_COPIED`` such records gets none.
 
     A new exception built from the caught one's text (``raise K(kept.msg, kept.pos)``, the
-    copy's fourth item true) relays the raises its ``try`` can reach: those in the files its own
-    file imports, directly or not (``reach``, ``imported_paths``). A module its file never
-    loads holds no function the ``try`` calls by name; what the copy re-raise covers, an
-    object handed in from outside, it does not re-raise whole."""
+    copy's fourth item true) relays the raises its ``try`` can reach: those in the files of the
+    functions its body calls by name and in the files those load, directly or not (``reach``
+    by the raise's place, ``imported_paths``). A module none of them loads holds no function
+    the ``try`` reaches by its calls; a ``try`` calling only methods relays nothing."""
     if not copies:
         return records
     sites = _statements(records)
@@ -2458,7 +2458,7 @@ def copy_to_reraises(
     added: list[ErrorRecord] = []
     for path, line, key, relayed in copies:
         to = sites.get((path, line))
-        reached = reach.get(path, frozenset((path,))) if relayed else None
+        reached = reach.get((path, line), frozenset()) if relayed else None
         base = resolver.canon(key)
         if to is None or base is None or base not in resolver.classes:
             continue  # K is not a class of the codebase (``except Exception``): nothing to bound
@@ -2477,31 +2477,38 @@ def copy_to_reraises(
     return records + added
 
 
-def imported_paths(facts: Sequence[ModuleFacts], starts: Iterable[str]) -> dict[str, frozenset[str]]:
-    """The path of each module of ``starts`` -> the paths of the codebase's modules it loads,
-    itself included: the modules its imports name (``ModuleFacts.aliases``, ``stars``), and
-    theirs, to the end. One walk of the import graph (bounded by the codebase's files) per
-    start, and the starts are the few files holding a relay."""
+def imported_paths(
+    facts: Sequence[ModuleFacts], starts: Mapping[tuple[str, int], tuple[str, ...]]
+) -> dict[tuple[str, int], frozenset[str]]:
+    """Each relay's place -> the paths of the codebase's modules holding the functions its
+    ``try`` calls (``starts``: their keys) and of the modules those load, directly or not: the
+    modules their imports name (``ModuleFacts.aliases``, ``stars``). One walk of the import
+    graph (bounded by the codebase's files) per relay, and relays are few."""
     by_module = {f.module: f.path for f in facts}
+
+    def module_path(key: str) -> str | None:
+        name = key
+        while name and name not in by_module:
+            name = name.rpartition(".")[0]
+        return by_module[name] if name else None
+
     direct: dict[str, set[str]] = {}
     for f in facts:
         got = direct.setdefault(f.path, set())
         for target in (*f.aliases.values(), *f.stars):
-            name = target
-            while name and name not in by_module:
-                name = name.rpartition(".")[0]
-            if name:
-                got.add(by_module[name])
-    out: dict[str, frozenset[str]] = {}
-    for start in starts:
-        seen = {start}
-        todo = [start]
+            found = module_path(target)
+            if found is not None:
+                got.add(found)
+    out: dict[tuple[str, int], frozenset[str]] = {}
+    for place, calls in starts.items():
+        seen = {p for p in map(module_path, calls) if p is not None}
+        todo = list(seen)
         while todo:
             for nxt in direct.get(todo.pop(), ()):
                 if nxt not in seen:
                     seen.add(nxt)
                     todo.append(nxt)
-        out[start] = frozenset(seen)
+        out[place] = frozenset(seen)
     return out
 
 

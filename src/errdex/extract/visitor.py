@@ -1903,9 +1903,11 @@ class ModuleVisitor:
             if copied is not None:  # ``err = copy.copy(e)`` ... ``raise err``
                 return replace(spec, copied=self.dotted_key(copied, frame))
         elif spec.copied is None:
-            copied = _relayed_class(exc, frame)
-            if copied is not None:  # ``except K as e: kept = e`` ... ``raise K(kept.msg)``
-                return replace(spec, copied=self.dotted_key(copied, frame), relayed=True)
+            found = _relayed_class(exc, frame)
+            if found is not None:  # ``except K as e: kept = e`` ... ``raise K(kept.msg)``
+                cls, body = found
+                calls = self.try_callees(body, frame)
+                return replace(spec, copied=self.dotted_key(cls, frame), relayed=True, relayed_from=calls)
         return spec
 
     @staticmethod
@@ -4887,6 +4889,24 @@ class ModuleVisitor:
             stack.extend(reversed(child_nodes(n)))
         return tuple(keys)
 
+    def try_callees(self, body: list[ast.stmt], frame: Frame) -> tuple[str, ...]:
+        """The keys of what a ``try`` body calls by a name or a dotted name (``_parse(s)``,
+        ``Source(s)``, ``_core.parse_escape(s)``), outside nested definitions; at most
+        ``_MAX_TRY_CALLEES``, in order. A method of a local object is not known here."""
+        keys: dict[str, None] = {}
+        stack: list[ast.AST] = list(reversed(body))
+        while stack and len(keys) < _MAX_TRY_CALLEES:
+            n = stack.pop()
+            if isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
+                continue
+            if isinstance(n, ast.Call) and isinstance(n.func, _T_NAME_ATTRIBUTE):
+                dotted = _dotted(n.func)
+                key = self.dotted_key(dotted, frame) if dotted is not None else None
+                if key is not None and not key.startswith("builtins."):
+                    keys.setdefault(key, None)
+            stack.extend(reversed(child_nodes(n)))
+        return tuple(keys)
+
     def caught_builtin(self, name: str, class_key: str, frame: Frame) -> Value:
         """``except TypeError as e: raise ParseError(f"{e} at {path}")``: the caught exception's
         text is any of the codebase's own raises of that class in the functions the ``try`` body
@@ -6051,15 +6071,16 @@ def _copied_class(name: str, frame: Frame) -> str | None:
     return None
 
 
-def _relayed_class(exc: ast.expr, frame: Frame) -> str | None:
+def _relayed_class(exc: ast.expr, frame: Frame) -> tuple[str, list[ast.stmt]] | None:
     """``raise K(e.msg, ...)`` (or ``K(str(e))``, ``K(e.message)``, ``K(e.args[0])``) where
     ``e`` is an exception of class K an ``except K as e`` of this function caught, named
     directly or kept in a local bound from it (``caught = e`` ... after the ``try``: ``raise
     K(caught.msg, caught.pattern, caught.pos)``): a new exception of the caught one's class
     with its text, so whatever raised the caught one prints again from here, where the trail
     starts (the caught one is no ``__context__`` once its handler is left). K as written, the
-    same in the raise and the clause; None for anything else (another class takes the text,
-    a ``copies_text`` raise, whose texts the caught class's raises give when they are few)."""
+    same in the raise and the clause, with the body of the ``try`` the clause belongs to;
+    None for anything else (another class takes the text, a ``copies_text`` raise, whose texts
+    the caught class's raises give when they are few)."""
     if not (type(exc) is ast.Call and exc.args and isinstance(frame.node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF)):
         return None
     held = _text_holder(exc.args[0])
@@ -6067,14 +6088,16 @@ def _relayed_class(exc: ast.expr, frame: Frame) -> str | None:
         return None
     cls = ast.unparse(exc.func)
     names = {held} | {v.id for v in frame.bound_from(held) if isinstance(v, ast.Name)}
-    for handler in frame.body()[0]:
-        if (
-            type(handler) is ast.ExceptHandler
-            and handler.name in names
-            and isinstance(handler.type, _T_NAME_ATTRIBUTE)
-            and ast.unparse(handler.type) == cls
-        ):
-            return cls
+    for node in frame.body()[0]:
+        if type(node) is not ast.Try:
+            continue
+        for handler in node.handlers:
+            if (
+                handler.name in names
+                and isinstance(handler.type, _T_NAME_ATTRIBUTE)
+                and ast.unparse(handler.type) == cls
+            ):
+                return cls, node.body
     return None
 
 
@@ -7500,6 +7523,7 @@ def _with_interpreter_texts(value: Value, name: str, class_key: str) -> Value:
     return tuple(dict.fromkeys((*value, *words)))
 
 
+_MAX_TRY_CALLEES = 16  # callees of a relay's ``try`` body whose modules bound what it relays
 _MAX_TRY_CALLS = 4  # functions of a ``try`` body looked at for a caught exception's text
 _MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
 
