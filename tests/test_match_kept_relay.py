@@ -95,7 +95,7 @@ def run(text):
     try:
         return validate(text)
     except error as e:
-        raise error(str(e))  # <- public
+        raise error(e.args[0])  # <- public
 """
 
 

@@ -129,9 +129,10 @@ def copies_text(statement: str) -> bool:
     return _COPIES_TEXT.fullmatch(compact(statement)) is not None
 
 
-# ``raise K(e.msg, ...)``, ``raise K(str(e))``, ``raise K(e.args[0], ...)`` (compact): a raise
-# of a new exception from the whole text of one caught, its first argument, further ones allowed
-_RELAYS_TEXT = re.compile(r"raise[A-Za-z_][\w.]*\((?:\w+\.(?:msg|message|args\[0\])|str\(\w+\))(?:[,)].*)?")
+# ``raise K(e.msg, ...)``, ``raise K(e.args[0], ...)`` (compact): a raise of a new exception
+# from the text another was given, its first argument, further ones allowed. Not ``str(e)``:
+# that prints what the caught class's ``__str__`` makes of its text (``KeyError`` quotes it)
+_RELAYS_TEXT = re.compile(r"raise[A-Za-z_][\w.]*\(\w+\.(?:msg|message|args\[0\])(?:[,)].*)?")
 
 
 def relays_text(statement: str) -> bool:
