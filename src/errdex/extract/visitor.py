@@ -6072,7 +6072,7 @@ def _copied_class(name: str, frame: Frame) -> str | None:
 
 
 def _relayed_class(exc: ast.expr, frame: Frame) -> tuple[str, list[ast.stmt]] | None:
-    """``raise K(e.msg, ...)`` (or ``K(str(e))``, ``K(e.message)``, ``K(e.args[0])``) where
+    """``raise K(e.msg, ...)`` (or ``K(e.message)``, ``K(e.args[0])``) where
     ``e`` is an exception of class K an ``except K as e`` of this function caught, named
     directly or kept in a local bound from it (``caught = e`` ... after the ``try``: ``raise
     K(caught.msg, caught.pattern, caught.pos)``): a new exception of the caught one's class
@@ -6105,8 +6105,9 @@ _TEXT_ATTRS = frozenset({"msg", "message"})  # an exception's attributes holding
 
 
 def _text_holder(arg: ast.expr) -> str | None:
-    """The name whose whole text ``arg`` reads: ``e.msg``, ``e.message``, ``e.args[0]``,
-    ``str(e)``; None for any other expression."""
+    """The name whose whole text ``arg`` reads: ``e.msg``, ``e.message``, ``e.args[0]``; None
+    for any other expression. Not ``str(e)``: that is what the class's ``__str__`` makes of the
+    text (``KeyError`` quotes it, a parse error adds its position), a text of its own."""
     if type(arg) is ast.Attribute and arg.attr in _TEXT_ATTRS and type(arg.value) is ast.Name:
         return arg.value.id
     if (
@@ -6118,9 +6119,6 @@ def _text_holder(arg: ast.expr) -> str | None:
         and type(arg.value.value) is ast.Name
     ):
         return arg.value.value.id
-    call = _named_call(arg, "str", 1)
-    if call is not None and type(call.args[0]) is ast.Name:
-        return call.args[0].id
     return None
 
 
