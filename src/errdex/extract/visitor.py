@@ -4876,36 +4876,39 @@ class ModuleVisitor:
     def try_calls(self, body: list[ast.stmt], frame: Frame) -> tuple[str, ...]:
         """The codebase functions a ``try`` body calls by name (``_CreateMessageFromTypeUrl(...)``),
         outside nested definitions; a few, in order. A method call's class is not known here."""
-        keys: dict[str, None] = {}
-        stack: list[ast.AST] = list(reversed(body))
-        while stack and len(keys) < _MAX_TRY_CALLS:
-            n = stack.pop()
-            if isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
-                continue
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and not n.func.id[:1].isupper():
-                key = self.name_key(n.func.id, frame)
-                if key is not None and not key.startswith("builtins."):
-                    keys.setdefault(key, None)
-            stack.extend(reversed(child_nodes(n)))
-        return tuple(keys)
+        return self.body_callees(body, frame, dotted=False, most=_MAX_TRY_CALLS)
 
     def try_callees(self, body: list[ast.stmt], frame: Frame) -> tuple[str, ...]:
         """The keys of what a ``try`` body calls by a name or a dotted name (``_parse(s)``,
         ``Source(s)``, ``_core.parse_escape(s)``), outside nested definitions; at most
         ``_MAX_TRY_CALLEES``, in order. A method of a local object is not known here."""
+        return self.body_callees(body, frame, dotted=True, most=_MAX_TRY_CALLEES)
+
+    def body_callees(self, body: list[ast.stmt], frame: Frame, *, dotted: bool, most: int) -> tuple[str, ...]:
+        """The keys of the codebase callables ``body`` calls, outside nested definitions, in
+        order, at most ``most``: by a lower-case name only, or (``dotted``) by any name or
+        dotted name."""
         keys: dict[str, None] = {}
         stack: list[ast.AST] = list(reversed(body))
-        while stack and len(keys) < _MAX_TRY_CALLEES:
+        while stack and len(keys) < most:
             n = stack.pop()
             if isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
                 continue
-            if isinstance(n, ast.Call) and isinstance(n.func, _T_NAME_ATTRIBUTE):
-                dotted = _dotted(n.func)
-                key = self.dotted_key(dotted, frame) if dotted is not None else None
+            if isinstance(n, ast.Call):
+                key = self.body_callee_key(n.func, frame, dotted)
                 if key is not None and not key.startswith("builtins."):
                     keys.setdefault(key, None)
             stack.extend(reversed(child_nodes(n)))
         return tuple(keys)
+
+    def body_callee_key(self, func: ast.expr, frame: Frame, dotted: bool) -> str | None:
+        """``body_callees``' key of one call's callee, None when it takes none."""
+        if not dotted:
+            if isinstance(func, ast.Name) and not func.id[:1].isupper():
+                return self.name_key(func.id, frame)
+            return None
+        name = _dotted(func)
+        return self.dotted_key(name, frame) if name is not None else None
 
     def caught_builtin(self, name: str, class_key: str, frame: Frame) -> Value:
         """``except TypeError as e: raise ParseError(f"{e} at {path}")``: the caught exception's
