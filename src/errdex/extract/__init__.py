@@ -44,7 +44,7 @@ from errdex.extract.codefacts import code_facts
 from errdex.extract.expectations import expectations_in
 from errdex.extract.facts import MODULE_CLASSES_MARK, ModuleFacts
 from errdex.extract.parse import decode, parse_ast, split_pieces
-from errdex.extract.resolve import Resolver, build_records, copy_to_reraises, land_records
+from errdex.extract.resolve import Resolver, build_records, copy_to_reraises, imported_paths, land_records
 from errdex.extract.reuse import Refused, StatementReuse
 from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
@@ -782,8 +782,12 @@ class Analysis:
         finally:
             resolver.close()
         out.records = land_records(repo, out.records, landed)
-        copies = [(f.path, s.line, s.exc.copied) for f in facts for s in f.sites if s.exc.copied]
-        out.records = copy_to_reraises(repo, out.records, copies, resolver)
+        copies = [
+            (f.path, s.line, s.exc.copied, s.exc.relayed) for f in facts for s in f.sites if s.exc.copied
+        ]
+        relayed = {(f.path, s.line): s.exc.relayed_from for f in facts for s in f.sites if s.exc.relayed}
+        reach = imported_paths(facts, relayed)
+        out.records = copy_to_reraises(repo, out.records, copies, resolver, reach)
         out.records = _registry_owns_its_own(out.records, facts)
         cut = {(f.path, s.line) for f in facts for s in f.sites if s.exc.reraised}
         for r in out.records:

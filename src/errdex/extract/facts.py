@@ -106,6 +106,12 @@ class ExcSpec:
     # class). The copy is a new object, first raised here: its traceback starts at this raise
     # (the caught one's is left behind), and it prints what the caught exception printed
     copied: str | None = None
+    # with ``copied``: the copy is a new exception built from the caught one's text (``raise
+    # K(e.msg, ...)``), not the object copied; it relays the raises the ``try`` can reach only:
+    # those of the codebase functions its body calls by name (their keys, ``try_calls``) and of
+    # the modules theirs load
+    relayed: bool = False
+    relayed_from: tuple[str, ...] = ()
     # ``raise self.parse_error(exception)`` handing a helper this function's own parameter that
     # its annotation says holds classes: (parameter, its ``types_refs``: this function's slot
     # and annotation), what the helper's class parameter holds at this call

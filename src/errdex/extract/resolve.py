@@ -17,7 +17,7 @@ import copy
 import itertools
 import re
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import BUILTIN_MARK, ClassMessages
@@ -2447,7 +2447,11 @@ def land_records(
 
 
 def copy_to_reraises(
-    repo: str, records: list[ErrorRecord], copies: Sequence[tuple[str, int, str]], resolver: Resolver
+    repo: str,
+    records: list[ErrorRecord],
+    copies: Sequence[tuple[str, int, str, bool]],
+    resolver: Resolver,
+    reach: Mapping[tuple[str, int], frozenset[str]],
 ) -> list[ErrorRecord]:
     """Records for ``raise err`` of ``err = copy.copy(e)``, a copy of an exception of class K
     caught in the same function (``copies``: the raise's path, line and K's key). The copy is a
@@ -2459,14 +2463,21 @@ def copy_to_reraises(
     bounded by K, not by which functions the ``try`` reaches: the codebase's own class caught
     and copied is raised to the code running under it (glom's ``GlomError``s), while what
     builds the work outside (a spec's constructor) raises other classes. K must be a class of
-    the codebase, and a re-raise of more than ``MAX_COPIED`` such records gets none."""
+    the codebase, and a re-raise of more than ``MAX_COPIED`` such records gets none.
+
+    A new exception built from the caught one's text (``raise K(kept.msg, kept.pos)``, the
+    copy's fourth item true) relays the raises its ``try`` can reach: those in the files of the
+    functions its body calls by name and in the files those load, directly or not (``reach``
+    by the raise's place, ``imported_paths``). A module none of them loads holds no function
+    the ``try`` reaches by its calls; a ``try`` calling only methods relays nothing."""
     if not copies:
         return records
     sites = _statements(records)
     ids = {r.id for r in records}
     added: list[ErrorRecord] = []
-    for path, line, key in copies:
+    for path, line, key, relayed in copies:
         to = sites.get((path, line))
+        reached = reach.get((path, line), frozenset()) if relayed else None
         base = resolver.canon(key)
         if to is None or base is None or base not in resolver.classes:
             continue  # K is not a class of the codebase (``except Exception``): nothing to bound
@@ -2476,12 +2487,48 @@ def copy_to_reraises(
             for r in records
             if r.kind == "error"
             and (r.path, r.line) != (path, line)
+            and (reached is None or r.path in reached)
             and r.exc_qualname is not None
             and _derives(resolver, r.exc_qualname, base, derives)
         ]
         if len(picked) <= MAX_COPIED:
             added.extend(c for r in picked if (c := _at_place(repo, r, to, ids)) is not None)
     return records + added
+
+
+def imported_paths(
+    facts: Sequence[ModuleFacts], starts: Mapping[tuple[str, int], tuple[str, ...]]
+) -> dict[tuple[str, int], frozenset[str]]:
+    """Each relay's place -> the paths of the codebase's modules holding the functions its
+    ``try`` calls (``starts``: their keys) and of the modules those load, directly or not: the
+    modules their imports name (``ModuleFacts.aliases``, ``stars``). One walk of the import
+    graph (bounded by the codebase's files) per relay, and relays are few."""
+    by_module = {f.module: f.path for f in facts}
+
+    def module_path(key: str) -> str | None:
+        name = key
+        while name and name not in by_module:
+            name = name.rpartition(".")[0]
+        return by_module[name] if name else None
+
+    direct: dict[str, set[str]] = {}
+    for f in facts:
+        got = direct.setdefault(f.path, set())
+        for target in (*f.aliases.values(), *f.stars):
+            found = module_path(target)
+            if found is not None:
+                got.add(found)
+    out: dict[tuple[str, int], frozenset[str]] = {}
+    for place, calls in starts.items():
+        seen = {p for p in map(module_path, calls) if p is not None}
+        todo = list(seen)
+        while todo:
+            for nxt in direct.get(todo.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        out[place] = frozenset(seen)
+    return out
 
 
 def _derives(resolver: Resolver, qualname: str, base: str, memo: dict[str, bool]) -> bool:

@@ -1889,10 +1889,8 @@ class ModuleVisitor:
                     spec = replace(spec, inner=collected.specs)
                 if final and spec.helper is None and exc is raised:
                     frame.raise_spec = spec
-            if isinstance(exc, ast.Name) and exc is raised:
-                copied = _copied_class(exc.id, frame)
-                if copied is not None:  # ``err = copy.copy(e)`` ... ``raise err``
-                    spec = replace(spec, copied=self.dotted_key(copied, frame))
+            if exc is raised:
+                spec = self.copy_of_caught(spec, exc, frame)
             attr = _self_attr_message(spec, frame.self_name)
             if attr is not None:
                 # ``raise X(self._error_message)``, with where it is raised: a text handed to the
@@ -1906,6 +1904,21 @@ class ModuleVisitor:
                 )
                 spec = replace(spec, relay=given)
             self.add_site("error", spec, stmt, frame, guards, None)
+
+    def copy_of_caught(self, spec: ExcSpec, exc: ast.expr, frame: Frame) -> ExcSpec:
+        """``spec`` of a raise of ``exc`` (the whole raised expression) with the class it copies
+        from an exception caught here, when it copies one (``ExcSpec.copied``)."""
+        if isinstance(exc, ast.Name):
+            copied = _copied_class(exc.id, frame)
+            if copied is not None:  # ``err = copy.copy(e)`` ... ``raise err``
+                return replace(spec, copied=self.dotted_key(copied, frame))
+        elif spec.copied is None:
+            found = _relayed_class(exc, frame)
+            if found is not None:  # ``except K as e: kept = e`` ... ``raise K(kept.msg)``
+                cls, body = found
+                calls = self.try_callees(body, frame)
+                return replace(spec, copied=self.dotted_key(cls, frame), relayed=True, relayed_from=calls)
+        return spec
 
     @staticmethod
     def forwarding(spec: ExcSpec, frame: Frame) -> ExcSpec:
@@ -4880,18 +4893,39 @@ class ModuleVisitor:
     def try_calls(self, body: list[ast.stmt], frame: Frame) -> tuple[str, ...]:
         """The codebase functions a ``try`` body calls by name (``_CreateMessageFromTypeUrl(...)``),
         outside nested definitions; a few, in order. A method call's class is not known here."""
+        return self.body_callees(body, frame, dotted=False, most=_MAX_TRY_CALLS)
+
+    def try_callees(self, body: list[ast.stmt], frame: Frame) -> tuple[str, ...]:
+        """The keys of what a ``try`` body calls by a name or a dotted name (``_parse(s)``,
+        ``Source(s)``, ``_core.parse_escape(s)``), outside nested definitions; at most
+        ``_MAX_TRY_CALLEES``, in order. A method of a local object is not known here."""
+        return self.body_callees(body, frame, dotted=True, most=_MAX_TRY_CALLEES)
+
+    def body_callees(self, body: list[ast.stmt], frame: Frame, *, dotted: bool, most: int) -> tuple[str, ...]:
+        """The keys of the codebase callables ``body`` calls, outside nested definitions, in
+        order, at most ``most``: by a lower-case name only, or (``dotted``) by any name or
+        dotted name."""
         keys: dict[str, None] = {}
         stack: list[ast.AST] = list(reversed(body))
-        while stack and len(keys) < _MAX_TRY_CALLS:
+        while stack and len(keys) < most:
             n = stack.pop()
             if isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
                 continue
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and not n.func.id[:1].isupper():
-                key = self.name_key(n.func.id, frame)
+            if isinstance(n, ast.Call):
+                key = self.body_callee_key(n.func, frame, dotted)
                 if key is not None and not key.startswith("builtins."):
                     keys.setdefault(key, None)
             stack.extend(reversed(child_nodes(n)))
         return tuple(keys)
+
+    def body_callee_key(self, func: ast.expr, frame: Frame, dotted: bool) -> str | None:
+        """``body_callees``' key of one call's callee, None when it takes none."""
+        if not dotted:
+            if isinstance(func, ast.Name) and not func.id[:1].isupper():
+                return self.name_key(func.id, frame)
+            return None
+        name = _dotted(func)
+        return self.dotted_key(name, frame) if name is not None else None
 
     def caught_builtin(self, name: str, class_key: str, frame: Frame) -> Value:
         """``except TypeError as e: raise ParseError(f"{e} at {path}")``: the caught exception's
@@ -6066,6 +6100,57 @@ def _copied_class(name: str, frame: Frame) -> str | None:
                     continue
                 cls = found or handler.type
                 return ast.unparse(cls) if isinstance(cls, _T_NAME_ATTRIBUTE) else None
+    return None
+
+
+def _relayed_class(exc: ast.expr, frame: Frame) -> tuple[str, list[ast.stmt]] | None:
+    """``raise K(e.msg, ...)`` (or ``K(e.message)``, ``K(e.args[0])``) where
+    ``e`` is an exception of class K an ``except K as e`` of this function caught, named
+    directly or kept in a local bound from it (``caught = e`` ... after the ``try``: ``raise
+    K(caught.msg, caught.pattern, caught.pos)``): a new exception of the caught one's class
+    with its text, so whatever raised the caught one prints again from here, where the trail
+    starts (the caught one is no ``__context__`` once its handler is left). K as written, the
+    same in the raise and the clause, with the body of the ``try`` the clause belongs to;
+    None for anything else (another class takes the text, a ``copies_text`` raise, whose texts
+    the caught class's raises give when they are few)."""
+    if not (type(exc) is ast.Call and exc.args and isinstance(frame.node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF)):
+        return None
+    held = _text_holder(exc.args[0])
+    if held is None or not isinstance(exc.func, _T_NAME_ATTRIBUTE):
+        return None
+    cls = ast.unparse(exc.func)
+    names = {held} | {v.id for v in frame.bound_from(held) if isinstance(v, ast.Name)}
+    for node in frame.body()[0]:
+        if type(node) is not ast.Try:
+            continue
+        for handler in node.handlers:
+            if (
+                handler.name in names
+                and isinstance(handler.type, _T_NAME_ATTRIBUTE)
+                and ast.unparse(handler.type) == cls
+            ):
+                return cls, node.body
+    return None
+
+
+_TEXT_ATTRS = frozenset({"msg", "message"})  # an exception's attributes holding its whole text
+
+
+def _text_holder(arg: ast.expr) -> str | None:
+    """The name whose whole text ``arg`` reads: ``e.msg``, ``e.message``, ``e.args[0]``; None
+    for any other expression. Not ``str(e)``: that is what the class's ``__str__`` makes of the
+    text (``KeyError`` quotes it, a parse error adds its position), a text of its own."""
+    if type(arg) is ast.Attribute and arg.attr in _TEXT_ATTRS and type(arg.value) is ast.Name:
+        return arg.value.id
+    if (
+        type(arg) is ast.Subscript
+        and type(arg.slice) is ast.Constant
+        and arg.slice.value == 0
+        and type(arg.value) is ast.Attribute
+        and arg.value.attr == "args"
+        and type(arg.value.value) is ast.Name
+    ):
+        return arg.value.value.id
     return None
 
 
@@ -7468,6 +7553,7 @@ def _with_interpreter_texts(value: Value, name: str, class_key: str) -> Value:
     return tuple(dict.fromkeys((*value, *words)))
 
 
+_MAX_TRY_CALLEES = 16  # callees of a relay's ``try`` body whose modules bound what it relays
 _MAX_TRY_CALLS = 4  # functions of a ``try`` body looked at for a caught exception's text
 _MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
 

@@ -129,6 +129,21 @@ def copies_text(statement: str) -> bool:
     return _COPIES_TEXT.fullmatch(compact(statement)) is not None
 
 
+# ``raise K(e.msg, ...)``, ``raise K(e.args[0], ...)`` (compact): a raise of a new exception
+# from the text another was given, its first argument, further ones allowed. Not ``str(e)``:
+# that prints what the caught class's ``__str__`` makes of its text (``KeyError`` quotes it)
+_RELAYS_TEXT = re.compile(r"raise[A-Za-z_][\w.]*\(\w+\.(?:msg|message|args\[0\])(?:[,)].*)?")
+
+
+def relays_text(statement: str) -> bool:
+    """Whether a raise statement's compact first line builds its exception from the whole
+    text of a caught one (``except error as e: kept = e`` ... ``raise error(kept.msg,
+    kept.pattern, kept.pos)``): the extractor records there every raise of the caught class
+    when the two classes are one (``resolve.copy_to_reraises``); ``rank`` places such a
+    record beside the raise that wrote its text."""
+    return _RELAYS_TEXT.fullmatch(statement) is not None
+
+
 FORMAT = 28  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
 # callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
 # index with a test's classes among them is rebuilt on load); 21: and of the classes below one

@@ -28,6 +28,7 @@ from errdex.match.index import (
     E_VERSION,
     CorruptIndex,
     Index,
+    relays_text,
     type_key,
 )
 from errdex.match.parse import (
@@ -1445,8 +1446,11 @@ class Matcher:
                 eis += idx.type_entries(other, MAX_POINTING - len(eis))
             if repos:
                 eis = [ei for ei in eis if idx.entry_repo(ei) in repos or imports_from(idx, ei, head)] or eis
-            if len(eis) > MAX_TYPED and near:
-                eis.sort(key=lambda ei: idx.entry_path(ei) not in near)  # the traceback's files first
+            if len(eis) > MAX_TYPED:
+                # the traceback's files first, and a class's own raises before the records a
+                # relay of its text holds of them (``index.relays_text``): those repeat the raises
+                # at one more place, and would fill the cap ahead of the raises they repeat
+                eis.sort(key=lambda ei: (bool(near) and idx.entry_path(ei) not in near, _relayed(idx, ei)))
             out.extend(eis[:MAX_TYPED])
         return out
 
@@ -2717,3 +2721,8 @@ def _bound_in(callee: str, facts: CodeFacts) -> bool:
     if not dot or head in ("self", "cls"):
         return True
     return head in facts.toplevel or any(i.local == head for i in facts.imports)
+
+
+def _relayed(idx: Index, ei: int) -> bool:
+    """Entry ``ei`` is a relay's record of a text another raise writes (``index.relays_text``)."""
+    return relays_text(idx.entry_statement(ei) or "")

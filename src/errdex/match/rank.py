@@ -50,6 +50,7 @@ from errdex.match.index import (
     E_VERSION,
     Index,
     SiteFacts,
+    relays_text,
     type_key,
 )
 from errdex.match.parse import is_type_name
@@ -297,6 +298,7 @@ class Ranker:
         self._raise_before_its_log(scored)
         self._named_raise_before_emitted(scored)
         self._origin_before_its_copy(scored)
+        self._relay_beside_origin(scored)
         self._spaced_as_written(scored)
         self._consumer_over_yield(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
@@ -522,6 +524,51 @@ class Ranker:
             top = got[0]
             if s.key[4] <= top < s.key[4] + _PRIORS:
                 s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+
+    def _relay_beside_origin(self, scored: list[_Scored]) -> None:
+        """One text at the raise that writes it and at a raise of the same class that relays it
+        from the exception it caught (``except error as e: kept = e`` ... ``raise
+        error(kept.msg, ...)``, ``relays_text``): the extractor records every raise of the class
+        at the relay too (``resolve.copy_to_reraises``), so the two tie but for the priors. The
+        relay is a new exception with no chain: when the original passed its ``try``, the
+        user's traceback ends at the relay. Whether it did is known where the original cannot
+        be called by a user but through the library: its module or its function is private
+        (``_regex_core``, ``_parse``), so what a user pasted went through the library's own
+        handling and the relay goes just above it. A public one may be called directly and
+        escape without the relay: when its statement writes text (a quote on its first line)
+        it stays first, the relay right after it; one that writes none (``raise
+        BadRequestKeyError(key)``, a class printing its own words whatever it is given) wrote
+        no more of the text than the relay did, and the priors decide. Only for a
+        message pasted alone: a frame or a path says where the exception was raised (a frame
+        below the relay's function means it never passed it), and nothing changes where the
+        key tells the two apart."""
+        fev = self.ev.frames
+        if fev.info.frames or fev.repos or fev.shown or self.ev.pointed:
+            return  # frames, a path, a raise statement the paste prints: more than a message
+        idx = self.idx
+        relays = [s for s in scored if relays_text(idx.entry_statement(s.ei) or "")]
+        if not relays:
+            return
+        by_text: dict[tuple[int, tuple[bool, bool, bool, bool], str], list[_Scored]] = {}
+        for s in scored:
+            by_text.setdefault((s.cand.pid, s.key[:4], type_key(s.site.type)), []).append(s)
+        for r in relays:
+            origins = [
+                s
+                for s in by_text[(r.cand.pid, r.key[:4], type_key(r.site.type))]
+                if s.where[0] == r.where[0]
+                and s.where != r.where
+                and not relays_text(idx.entry_statement(s.ei) or "")
+            ]
+            if not origins:
+                continue
+            top = max(origins, key=lambda s: s.key[4])
+            if not top.key[4] - _PRIORS < r.key[4] < top.key[4] + _PRIORS:
+                continue  # the text fits one better than the other: not a tie of priors
+            if _private_place(idx.entry_path(top.ei), idx.entry_func(top.ei)):
+                r.key = (*r.key[:4], top.key[4] + CALLERS_STEP / 2)
+            elif _QUOTE.search(idx.entry_statement(top.ei) or ""):
+                r.key = (*r.key[:4], top.key[4] - CALLERS_STEP / 2)
 
     def _built_over_reraise(self, scored: list[_Scored]) -> None:
         """A frame on ``raise self._exc`` (a re-raise of an object whose text is unknown: its
@@ -2240,3 +2287,14 @@ def _same_package_renamed(pasted: str, qual: str) -> bool:
     is neither: the pasted path lacks the package's own name."""
     p, q = pasted.split("."), qual.split(".")
     return (len(p) > 1 and p[1:] == q[1:]) or q[0] in p[:-1]
+
+
+_QUOTE = re.compile("[\"']")  # a string literal's quote in a statement's first line
+
+
+def _private_place(path: str, function: str) -> bool:
+    """A raise a user's code cannot call but through its library: in a module one of whose
+    names is private (``regex/_regex_core.py``), or in a private function or class
+    (``_parse``, ``_Parser.expect``); dunders are public (``__init__.py``, ``__call__``)."""
+    names = [*path.removesuffix(".py").split("/"), function.partition(".")[0]]
+    return any(n.startswith("_") and not n.startswith("__") for n in names)
