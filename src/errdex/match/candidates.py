@@ -579,7 +579,7 @@ def _fitted(
             c.reasons = ["raised without a message, printed as its class alone"]
     if container and f.full and not f.anchored_start and lit_len >= MIN_LITERAL:
         _inside_container(tf, c)
-    _trailer_alone(idx, c)
+    _trailer_alone(idx, c, lits)
     if c.confident and f.full and not f.anchored_end and lits[-1] and _goes_on(tf, f, lits[-1]):
         c.confident = False
         c.reasons.append("the message goes on where the template ends")
@@ -601,14 +601,31 @@ _TRAILER_ONLY = "only the class's trailer (a line with a link) fits: the message
 _URL = "://"
 
 
-def _trailer_alone(idx: Index, c: Cand) -> None:
+def _trailer_alone(idx: Index, c: Cand, lits: tuple[str, ...]) -> None:
     """A confident fit whose only words are a trailer every raise of the class ends with
     (``trailer_only``) is not: the message itself is a placeholder's, and any text fills it.
-    Its text score is a template's with no literal text (``FULL_FIT_BASE``)."""
-    if c.confident and trailer_only(idx.template(c.pid)):
+    Its text score is a template's with no literal text (``FULL_FIT_BASE``).
+
+    The template is rendered only when its compact literals ``lits`` or its names hold a link
+    (``_may_link``): at 10M templates a message cut short fits ~100 near-duplicates, each
+    confident, and rendering each (``Index.template``, cold) to find no ``://`` was most of
+    this step."""
+    if c.confident and _may_link(lits, idx.patterns[c.pid].names) and trailer_only(idx.template(c.pid)):
         c.confident = False
         c.text = min(c.text, FULL_FIT_BASE)
         c.reasons.append(_TRAILER_ONLY)
+
+
+def _may_link(lits: tuple[str, ...], names: tuple[str, ...]) -> bool:
+    """Whether the template a pattern's segments and names render (``Index.template``) can hold
+    ``_URL``, read without rendering it. The template is the segments as written with each
+    name between braces; ``://`` holds no brace, so it lies inside one segment or one name;
+    a segment's compact literal (``compact``: whitespace removed, non-ASCII quotes
+    straightened) keeps every run of ASCII non-space characters, so a segment holding ``://``
+    has a literal holding it (and so does its reading without backticks, ``unticked_similar``'s:
+    a backtick is not in ``://``). False here means ``trailer_only`` of the template is False.
+    Joined with spaces: a space is not in ``://``, so no join makes one across two parts."""
+    return _URL in " ".join(lits) or _URL in " ".join(names)
 
 
 def trailer_only(template: str) -> bool:
