@@ -420,8 +420,12 @@ class Matcher:
         ):
             # the frame runs a function, and the indexed release holds no function at that line
             # (pydantic's ``BaseModel.__init__`` frame at a line where this release's class body
-            # sets an attribute): another release's line, no statement of this one to answer
-            return
+            # sets an attribute): another release's line. The call it prints may still be this
+            # release's, moved: the one call of that name in the function of the frame's name
+            moved = callees.moved_call(repo, version, path, fn_last(function), frames.names_called(frame.source or ""))
+            if moved is None:
+                return
+            frame = replace(frame, line=moved)
         enclosing = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
         # the indexed release's function at that line, when it is the frame's (a traceback of
         # another release may print a line where the indexed file holds another function)
@@ -1819,14 +1823,35 @@ def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
         # Python 3.11 and later print a statement's first line: the line is the call, and a
         # raise elsewhere, even the frame's own function's at another line, did not run; only
         # an exact fit in a function the traceback runs through may be the statement itself
-        if any(not m.approximate and fn_last(m.function) in ran for m in res.matches):
+        if any(not m.approximate and _ran(m, fr, ran) for m in res.matches):
             return False
         return _error_line_follows(text, last, types)
     if any(not m.approximate for m in res.matches):
         return False
-    if any(fn_last(m.function) in ran for m in res.matches):
+    if any(_ran(m, fr, ran) for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
+
+
+def _ran(m: Match, fr: list[Frame], ran: set[str]) -> bool:
+    """Whether the traceback runs answer ``m``'s function: a frame of that name (``ran`` holds
+    the frames' function names) in a file of ``m``'s top-level package, or in no
+    site-packages folder at all (a copied or frozen tree whose folders say nothing). A
+    namesake in another package's file (pydantic's ``__init__`` frame, django's
+    ``ValidationError.__init__``) is another function: the frames never entered ``m``'s
+    package."""
+    fn = fn_last(m.function)
+    if fn not in ran:
+        return False
+    top = frames.site_top(m.path)
+    for f in fr:
+        if not f.function or fn_last(f.function) != fn:
+            continue
+        path = f.path.replace("\\", "/")
+        at = path.rfind("-packages/")
+        if at < 0 or frames.site_top(path[at + len("-packages/") :]) == top:
+            return True
+    return False
 
 
 # an interpreter's folder in a frame's path naming Python 3.11 or later: POSIX
@@ -1889,7 +1914,7 @@ def _unprinted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
     if not types or (last.source or "").strip():
         return False
     ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
-    if any(not m.approximate and fn_last(m.function) in ran for m in res.matches):
+    if any(not m.approximate and _ran(m, fr, ran) for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
 
@@ -2407,6 +2432,32 @@ class _StoredCallees:
         at that line printed another release's file."""
         facts = self._file_facts(repo, version, path)
         return facts is not None and not any(f.line <= line <= f.end_line for f in facts.functions)
+
+    def moved_call(
+        self, repo: str, version: str, path: str, function: str, callees: frozenset[str]
+    ) -> int | None:
+        """The line of that release's one call of a name in ``callees`` (the names a frame's
+        printed line calls: ``validate_python``) made by a function named ``function`` (its last
+        name) in file ``path``, from the code facts: where a frame printed by another release
+        (its line outside any function of this one) made the call it shows, moved by the edits
+        above it. None when the facts hold no such call, or such calls on several lines (which
+        one ran is not known)."""
+        from errdex.store.errors import StoreError
+
+        if not callees or not function:
+            return None
+        try:
+            sid = self._sid(repo, version)
+            row = self._store.facts.module_at(sid, path) if sid is not None else None
+            calls = self._store.facts.calls_of(row.fact_id) if row is not None else []
+        except StoreError:
+            return None
+        lines = {
+            c.line
+            for c in calls
+            if c.caller.rpartition(".")[2] == function and c.callee.rpartition(".")[2] in callees
+        }
+        return lines.pop() if len(lines) == 1 else None
 
     def enclosing(self, repo: str, version: str, path: str, line: int) -> str | None:
         """The qualified name of the innermost function of that release's file ``path`` whose
