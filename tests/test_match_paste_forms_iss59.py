@@ -21,7 +21,7 @@ from index_helpers import first, package_matcher
 from errdex.match import Matcher
 from errdex.match.parse import parse
 
-CLIENT = '''\
+CLIENT = """\
 class ClientError(Exception):
     MSG_TEMPLATE = "An error occurred ({error_code}) when calling the {operation_name} operation: {error_message}"
 
@@ -40,9 +40,9 @@ class BaseClient:
         if parsed_response.get("Code"):
             raise ClientError(parsed_response, operation_name)
         return parsed_response
-'''
+"""
 
-SCHEMA = '''\
+SCHEMA = """\
 class SchemaGenerationError(TypeError):
     pass
 
@@ -61,7 +61,7 @@ class GenerateSchema:
             " `handler.generate_schema(<some type>)` since we do not call"
             " `__get_core_schema__` on `<some type>` otherwise to avoid infinite recursion."
         )
-'''
+"""
 
 # a model whose validator is compiled code outside the catalogue (``corelib``): the line a
 # frame of another release names, 8, is the class body's (``answer = 42``) in this release
@@ -180,7 +180,9 @@ def test_a_repr_closing_before_a_sentence_does_not_hold_the_sentence(matcher: Ma
 
 
 def test_a_repr_closing_at_its_end_is_still_one_value(matcher: Matcher) -> None:
-    top = first(matcher.explain("SchemaGenerationError: Unable to generate core schema for <class 'app.Model'>."))
+    top = first(
+        matcher.explain("SchemaGenerationError: Unable to generate core schema for <class 'app.Model'>.")
+    )
     assert top.function == "GenerateSchema._pattern_schema"
     assert not top.approximate, top.reasons
 
@@ -204,7 +206,9 @@ corelib._core.ValidationError: {listing}
         14,  # this release's line of the call
     ],
 )
-def test_a_call_into_compiled_code_is_the_answer_past_a_namesake_elsewhere(matcher: Matcher, line: int) -> None:
+def test_a_call_into_compiled_code_is_the_answer_past_a_namesake_elsewhere(
+    matcher: Matcher, line: int
+) -> None:
     # ``otherlib``'s ``ValidationError.__init__`` raises a class of the pasted name in a function
     # of the frame's name, in another package than the frame's file: the traceback never ran it
     top = first(matcher.explain(COMPILED.format(line=line, listing=LISTING)))

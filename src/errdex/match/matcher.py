@@ -406,6 +406,7 @@ class Matcher:
         frame = fr[at]
         if frame.line is None:
             return
+        line = frame.line
         callees = getattr(self._local, "callees", None)
         release = self._frame_release(frame)
         if release is None:
@@ -416,23 +417,25 @@ class Matcher:
             callees is not None
             and function
             and not function.startswith("<")
-            and callees.outside_functions(repo, version, path, frame.line)
+            and callees.outside_functions(repo, version, path, line)
         ):
             # the frame runs a function, and the indexed release holds no function at that line
             # (pydantic's ``BaseModel.__init__`` frame at a line where this release's class body
             # sets an attribute): another release's line. The call it prints may still be this
             # release's, moved: the one call of that name in the function of the frame's name
-            moved = callees.moved_call(repo, version, path, fn_last(function), frames.names_called(frame.source or ""))
+            moved = callees.moved_call(
+                repo, version, path, fn_last(function), frames.names_called(frame.source or "")
+            )
             if moved is None:
                 return
-            frame = replace(frame, line=moved)
-        enclosing = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
+            frame, line = replace(frame, line=moved), moved
+        enclosing = callees.enclosing(repo, version, path, line) if callees is not None else None
         # the indexed release's function at that line, when it is the frame's (a traceback of
         # another release may print a line where the indexed file holds another function)
         if enclosing is not None and enclosing.rpartition(".")[2] == function.rpartition(".")[2]:
             function = enclosing
         below = "compiled code" if at == len(fr) - 1 else norm_path(fr[-1].path)
-        where = f"{path}:{frame.line}"
+        where = f"{path}:{line}"
         reason = (
             f"the library's deepest frame calls code with no Python frame of the library below it "
             f"({below}), which raised the error: the call is where the library raised it; "
@@ -461,7 +464,7 @@ class Matcher:
             exc_type=types[0] if types else "",
             template=(frame.source or "").strip() or self._call_written(frame, path, repo, version),
             path=path,
-            line=frame.line,
+            line=line,
             function=function,
             score=res.matches[0].score if res.matches else 0.0,
             approximate=True,
@@ -1833,7 +1836,7 @@ def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
     return _error_line_follows(text, last, types)
 
 
-def _ran(m: Match, fr: list[Frame], ran: set[str]) -> bool:
+def _ran(m: Match, fr: list[Frame], ran: set[str | None]) -> bool:
     """Whether the traceback runs answer ``m``'s function: a frame of that name (``ran`` holds
     the frames' function names) in a file of ``m``'s top-level package, or in no
     site-packages folder at all (a copied or frozen tree whose folders say nothing). A

@@ -223,9 +223,7 @@ def clean(text: str) -> tuple[str, bool]:
         lines = _class_over_paragraph(lines)
     if "\u2018" in text or "\u201c" in text:
         lines = [_uncurled(ln) for ln in lines]
-    lines = _without_line_numbers(lines)
-    if "|" in text:
-        lines = _without_gutter(lines)
+    lines = _without_gutter(_without_line_numbers(lines))
     if "Error Type: " in text and "Error Message: " in text:
         lines = _labelled_error(lines)
     if _CJK_RUN.search(text):
@@ -870,6 +868,8 @@ def _without_gutter(lines: list[str]) -> list[str]:
     found and the whole paste reads as one message. A lone ``3 | x`` or two such lines stay
     as written, as do lines numbered out of step (a report's own numbering); a Markdown table's
     rows open with the bar, not a number."""
+    if not any("|" in ln for ln in lines):
+        return lines
     nums = [(int(m.group(1)), m.end()) if (m := _GUTTER.match(ln)) else None for ln in lines]
     keep = list(lines)
     i = 0
