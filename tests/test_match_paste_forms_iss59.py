@@ -103,15 +103,14 @@ class ValidationError(Exception):
 '''
 
 
+# four packages of one codebase: the frame's ``modellib`` and the namesake's ``otherlib`` apart
+FILES = {"awslib/client.py": CLIENT, "schemalib/generate.py": SCHEMA, "modellib/main.py": MODEL}
+FILES["otherlib/exceptions.py"] = OTHER
+
+
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    files = {
-        "awslib/client.py": CLIENT,
-        "schemalib/generate.py": SCHEMA,
-        "modellib/main.py": MODEL,
-        "otherlib/exceptions.py": OTHER,
-    }
-    with package_matcher(tmp_path_factory.mktemp("iss59"), files) as m:
+    with package_matcher(tmp_path_factory.mktemp("iss59"), FILES) as m:
         yield m
 
 
