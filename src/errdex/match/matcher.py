@@ -406,6 +406,7 @@ class Matcher:
         frame = fr[at]
         if frame.line is None:
             return
+        line = frame.line
         callees = getattr(self._local, "callees", None)
         release = self._frame_release(frame)
         if release is None:
@@ -416,19 +417,25 @@ class Matcher:
             callees is not None
             and function
             and not function.startswith("<")
-            and callees.outside_functions(repo, version, path, frame.line)
+            and callees.outside_functions(repo, version, path, line)
         ):
             # the frame runs a function, and the indexed release holds no function at that line
             # (pydantic's ``BaseModel.__init__`` frame at a line where this release's class body
-            # sets an attribute): another release's line, no statement of this one to answer
-            return
-        enclosing = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
+            # sets an attribute): another release's line. The call it prints may still be this
+            # release's, moved: the one call of that name in the function of the frame's name
+            moved = callees.moved_call(
+                repo, version, path, fn_last(function), frames.names_called(frame.source or "")
+            )
+            if moved is None:
+                return
+            frame, line = replace(frame, line=moved), moved
+        enclosing = callees.enclosing(repo, version, path, line) if callees is not None else None
         # the indexed release's function at that line, when it is the frame's (a traceback of
         # another release may print a line where the indexed file holds another function)
         if enclosing is not None and enclosing.rpartition(".")[2] == function.rpartition(".")[2]:
             function = enclosing
         below = "compiled code" if at == len(fr) - 1 else norm_path(fr[-1].path)
-        where = f"{path}:{frame.line}"
+        where = f"{path}:{line}"
         reason = (
             f"the library's deepest frame calls code with no Python frame of the library below it "
             f"({below}), which raised the error: the call is where the library raised it; "
@@ -457,7 +464,7 @@ class Matcher:
             exc_type=types[0] if types else "",
             template=(frame.source or "").strip() or self._call_written(frame, path, repo, version),
             path=path,
-            line=frame.line,
+            line=line,
             function=function,
             score=res.matches[0].score if res.matches else 0.0,
             approximate=True,
@@ -1819,14 +1826,35 @@ def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
         # Python 3.11 and later print a statement's first line: the line is the call, and a
         # raise elsewhere, even the frame's own function's at another line, did not run; only
         # an exact fit in a function the traceback runs through may be the statement itself
-        if any(not m.approximate and fn_last(m.function) in ran for m in res.matches):
+        if any(not m.approximate and _ran(m, fr, ran) for m in res.matches):
             return False
         return _error_line_follows(text, last, types)
     if any(not m.approximate for m in res.matches):
         return False
-    if any(fn_last(m.function) in ran for m in res.matches):
+    if any(_ran(m, fr, ran) for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
+
+
+def _ran(m: Match, fr: list[Frame], ran: set[str | None]) -> bool:
+    """Whether the traceback runs answer ``m``'s function: a frame of that name (``ran`` holds
+    the frames' function names) in a file of ``m``'s top-level package, or in no
+    site-packages folder at all (a copied or frozen tree whose folders say nothing). A
+    namesake in another package's file (pydantic's ``__init__`` frame, django's
+    ``ValidationError.__init__``) is another function: the frames never entered ``m``'s
+    package."""
+    fn = fn_last(m.function)
+    if fn not in ran:
+        return False
+    top = frames.site_top(m.path)
+    for f in fr:
+        if not f.function or fn_last(f.function) != fn:
+            continue
+        path = f.path.replace("\\", "/")
+        at = path.rfind("-packages/")
+        if at < 0 or frames.site_top(path[at + len("-packages/") :]) == top:
+            return True
+    return False
 
 
 # an interpreter's folder in a frame's path naming Python 3.11 or later: POSIX
@@ -1889,7 +1917,7 @@ def _unprinted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
     if not types or (last.source or "").strip():
         return False
     ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
-    if any(not m.approximate and fn_last(m.function) in ran for m in res.matches):
+    if any(not m.approximate and _ran(m, fr, ran) for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
 
@@ -2407,6 +2435,32 @@ class _StoredCallees:
         at that line printed another release's file."""
         facts = self._file_facts(repo, version, path)
         return facts is not None and not any(f.line <= line <= f.end_line for f in facts.functions)
+
+    def moved_call(
+        self, repo: str, version: str, path: str, function: str, callees: frozenset[str]
+    ) -> int | None:
+        """The line of that release's one call of a name in ``callees`` (the names a frame's
+        printed line calls: ``validate_python``) made by a function named ``function`` (its last
+        name) in file ``path``, from the code facts: where a frame printed by another release
+        (its line outside any function of this one) made the call it shows, moved by the edits
+        above it. None when the facts hold no such call, or such calls on several lines (which
+        one ran is not known)."""
+        from errdex.store.errors import StoreError
+
+        if not callees or not function:
+            return None
+        try:
+            sid = self._sid(repo, version)
+            row = self._store.facts.module_at(sid, path) if sid is not None else None
+            calls = self._store.facts.calls_of(row.fact_id) if row is not None else []
+        except StoreError:
+            return None
+        lines = {
+            c.line
+            for c in calls
+            if c.caller.rpartition(".")[2] == function and c.callee.rpartition(".")[2] in callees
+        }
+        return lines.pop() if len(lines) == 1 else None
 
     def enclosing(self, repo: str, version: str, path: str, line: int) -> str | None:
         """The qualified name of the innermost function of that release's file ``path`` whose

@@ -223,7 +223,7 @@ def clean(text: str) -> tuple[str, bool]:
         lines = _class_over_paragraph(lines)
     if "\u2018" in text or "\u201c" in text:
         lines = [_uncurled(ln) for ln in lines]
-    lines = _without_line_numbers(lines)
+    lines = _without_gutter(_without_line_numbers(lines))
     if "Error Type: " in text and "Error Message: " in text:
         lines = _labelled_error(lines)
     if _CJK_RUN.search(text):
@@ -852,6 +852,43 @@ def _without_line_numbers(lines: list[str]) -> list[str]:
     if len(run) >= 3:
         drop.update(run)
     return [ln for i, ln in enumerate(lines) if i not in drop] if drop else lines
+
+
+# a log viewer's line-number gutter copied onto the line it numbers (AWS CodeBuild's and
+# GitLab's job logs: ``285 | File "...", line 926, in run``): the number, blanks, a bar. One
+# way to match: blanks, digits, blanks, the bar (no two parts take the same characters).
+_GUTTER = re.compile(r"^[ \t]{0,8}(\d{1,7})[ \t]{0,4}\|(?: |$)")
+_GUTTER_RUN = 3  # consecutive numbered lines that make a gutter (fewer: a printed table's rows)
+
+
+def _without_gutter(lines: list[str]) -> list[str]:
+    """The lines without a log viewer's line numbers copied onto them (``285 | self.run()``):
+    runs of at least ``_GUTTER_RUN`` adjacent lines, each numbered one more than the line before.
+    Left on, the traceback's lines start with a number, so no frame or exception line is
+    found and the whole paste reads as one message. A lone ``3 | x`` or two such lines stay
+    as written, as do lines numbered out of step (a report's own numbering); a Markdown table's
+    rows open with the bar, not a number."""
+    if not any("|" in ln for ln in lines):
+        return lines
+    nums = [(int(m.group(1)), m.end()) if (m := _GUTTER.match(ln)) else None for ln in lines]
+    keep = list(lines)
+    i = 0
+    while i < len(lines):
+        j = i
+        while j + 1 < len(lines) and _next_number(nums[j], nums[j + 1]):
+            j += 1
+        if nums[i] is not None and j - i + 1 >= _GUTTER_RUN:
+            for k in range(i, j + 1):
+                at = nums[k]
+                assert at is not None  # every line of the run is numbered
+                keep[k] = lines[k][at[1] :]
+        i = j + 1
+    return keep
+
+
+def _next_number(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
+    """Both lines carry a gutter number (``_without_gutter``), ``b``'s one more than ``a``'s."""
+    return a is not None and b is not None and b[0] == a[0] + 1
 
 
 def _strip_syslog(lines: list[str]) -> list[str]:

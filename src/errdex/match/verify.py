@@ -608,6 +608,7 @@ def repr_gaps(
             closed
             and lits[j]
             and (not last or _closed_repr(v) or not _spans_lines(spans[j][1], spans[j + 1][0], new_line))
+            and not _repr_then_prose(v)
         )
         if between or _whole_repr(v) or _object_repr(v):
             held += len(v)
@@ -734,6 +735,31 @@ def _string_end(v: str, i: int) -> int:
 def _spans_lines(start: int, end: int, new_line: Callable[[int], bool]) -> bool:
     """Whether a line break falls inside compact positions ``start`` to ``end``."""
     return any(new_line(p) for p in range(start + 1, end))
+
+
+# letters after a bracketed repr's close that make the rest of a value prose, not the repr's
+# own tail (a quoted ``'>'`` inside ``<Node '>'>`` closes the count early by a letter or two)
+_PROSE_AFTER_REPR = 12
+
+
+def _repr_then_prose(v: str) -> bool:
+    """``v`` (compact) opens with a bracket that closes before its end, and the rest holds
+    ``_PROSE_AFTER_REPR`` letters or more: one repr and a sentence after it
+    (``<class 'app.Model'>. Set `arbitrary_types_allowed=True` in the model_config ...`` where
+    ``... schema for {obj!r}.`` fits the message with its last ``.``), not one repr. The text
+    after the close is the message's, unexplained: a template ending at the placeholder's
+    ``.`` would count it as the value's. Brackets are counted by the opening kind alone, as
+    ``_closed_repr`` counts them; a repr never prints text after its own close."""
+    closer = {"(": ")", "[": "]", "{": "}", "<": ">"}.get(v[:1])
+    if closer is None or len(v) < _PROSE_AFTER_REPR + 2:
+        return False
+    depth = 0
+    for i, ch in enumerate(v):
+        depth += (ch == v[0]) - (ch == closer)
+        if depth == 0:
+            rest = v[i + 1 :]
+            return sum(c.isalpha() for c in rest[:200]) >= _PROSE_AFTER_REPR
+    return False
 
 
 def _closed_repr(v: str) -> bool:
