@@ -69,7 +69,7 @@ def _paste(location: str) -> str:
             '  File "/home/u/app.py", line 4, in <module>',
             "    main({'delim': '\\\\xzz'}, print)",
             f'  File "{SITE}", line {MAIN}, in main',
-            "    args[key] = cast(val, \"chr\")  # <- main's call",
+            '    args[key] = cast(val, "chr")  # <- main\'s call',
             f'  File "{SITE}", line {CALL}, in cast',
             "    return literal_eval(f'\"{val}\"').encode()  # <- the call",
             '  File "/usr/lib/python3.13/ast.py", line 68, in literal_eval',
