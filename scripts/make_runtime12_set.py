@@ -31,92 +31,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_runtime_set import Snippet, _s, set_main  # a sibling script, found through the path above
+# Sibling scripts, found through the path above: the harness, and runtime7's releases (numpy,
+# pandas, scipy, matplotlib and packaging at their pins under seaborn, xarray, statsmodels and
+# pytest, so this set's versions.json is runtime7's) and snippet preambles (imports, small data).
+from make_runtime7_set import AI, BA, JW, MI, PL, PT, SM, SN, SY, TE, TQ, UR, WZ, XR, _aio
+from make_runtime7_set import PINS as RUNTIME7_PINS
+from make_runtime_set import Snippet, _s, set_main
 
-# runtime7's releases exactly (numpy, pandas, scipy, matplotlib and packaging at their pins under
-# seaborn, xarray, statsmodels and pytest), so the set's versions.json is runtime7's.
-PINS: dict[str, str] = {
-    "aiohttp": "3.14.5",
-    "babel": "2.18.0",
-    "matplotlib": "3.11.2",
-    "more-itertools": "11.2.1",
-    "numpy": "2.5.5",
-    "packaging": "26.4",
-    "pandas": "3.1.1",
-    "plotly": "7.1.0",
-    "pyjwt": "2.15.1",
-    "pytest": "9.2.0",
-    "scipy": "1.18.1",
-    "seaborn": "0.13.2",
-    "statsmodels": "0.15.0",
-    "sympy": "1.14.0",
-    "tenacity": "9.2.1",
-    "tqdm": "4.70.1",
-    "urllib3": "2.8.0",
-    "werkzeug": "3.1.9",
-    "xarray": "2026.9.0",
-}
-
-WZ = "from werkzeug.routing import Map, Rule\n\n"
-
-UR = "import urllib3\n\n"
-
-AI = "import asyncio\nfrom aiohttp import web\nimport aiohttp\n\n"
-
-SY = "from sympy import symbols, Matrix, sympify, Symbol\n\nx, y = symbols('x y')\n"
-
-SN = """
-import matplotlib
-matplotlib.use("Agg")
-import pandas as pd
-import seaborn as sns
-
-df = pd.DataFrame({"day": ["mon", "tue", "wed", "thu"], "sales": [3.0, 5.0, 2.0, 8.0],
-                   "shop": ["a", "b", "a", "b"]})
-"""
-
-PL = """
-import pandas as pd
-import plotly.express as px
-import plotly.graph_objects as go
-
-df = pd.DataFrame({"month": [1, 2, 3], "revenue": [10.0, 12.5, 9.0], "team": ["x", "y", "x"]})
-"""
-
-TQ = "from tqdm import tqdm\n\n"
-
-PT = "import pytest\n\n"
-
-XR = """
-import numpy as np
-import xarray as xr
-
-temp = xr.DataArray(np.arange(6.0).reshape(2, 3), dims=("lat", "lon"),
-                    coords={"lat": [10.0, 20.0], "lon": [0.0, 5.0, 10.0]}, name="temp")
-"""
-
-SM = """
-import numpy as np
-import pandas as pd
-import statsmodels.api as sm
-
-y = np.array([1.0, 2.1, 2.9, 4.2, 5.1, 5.8])
-X = sm.add_constant(np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]))
-"""
-
-JW = "import jwt\n\nSECRET = 'a-secret-key-that-is-long-enough-for-hs256'\n"
-
-TE = "from tenacity import retry, stop_after_attempt, wait_fixed, Retrying, retry_if_exception_type\n\n"
-
-MI = "import more_itertools as mit\n\n"
-
-BA = "from datetime import date, datetime, timedelta\nfrom babel import Locale, numbers, dates\n\n"
-
-
-def _aio(body: str) -> str:
-    """An aiohttp coroutine ``main`` holding ``body``, run with asyncio."""
-    return AI + "async def main():\n" + body + "\nasyncio.run(main())\n"
-
+PINS: dict[str, str] = dict(RUNTIME7_PINS)
 
 SNIPPETS: dict[str, list[Snippet]] = {
     "werkzeug": [
