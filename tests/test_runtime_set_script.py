@@ -44,7 +44,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # runtime9 (14 more popular libraries, `compiled_truth`): pure Python, no dependencies, and
 # messages that hold neither an address nor a path (pluggy's, GitPython's and pexpect's do); toml
 # for runtime10 (14 more popular libraries, `compiled_truth`): one module, no dependencies, and
-# messages that hold neither an address nor a path (joblib's, DeepDiff's and Alembic's do).
+# messages that hold neither an address nor a path (joblib's, DeepDiff's and Alembic's do); pyjwt
+# again for runtime12 (runtime7's libraries and releases, other mistakes): its messages hold no
+# address, path or port a run would change (its key client meets the closed port 9).
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -64,6 +66,7 @@ SCRIPTS = [
     ("make_runtime8_set.py", "runtime8", "jmespath"),
     ("make_runtime9_set.py", "runtime9", "sqlparse"),
     ("make_runtime10_set.py", "runtime10", "toml"),
+    ("make_runtime12_set.py", "runtime12", "pyjwt"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]

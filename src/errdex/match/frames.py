@@ -341,9 +341,14 @@ def frame_info(idx: Index, frames: list[Frame], stands_at: StandsAt | None = Non
             hit = moved_module(idx, p, fn_last(fr.function))
         if hit is not None:
             lib.append((i, hit))
+    # The frames that ran: a SyntaxError's location (``File "<unknown>", line 1`` with no function,
+    # the text ``compile()`` or ``ast.parse()`` was handed) is printed after the last frame but
+    # is no frame of the stack, so the code below the library's call ends at the compiler's frame.
+    ran = _without_compile_location(frames, lib)
     outside = None
-    if frames and outside_library(frames[-1].path) and not (lib and lib[-1][0] == len(frames) - 1):
-        outside = norm[-1][0]
+    if ran and outside_library(ran[-1].path) and not (lib and lib[-1][0] == len(ran) - 1):
+        outside = norm[len(ran) - 1][0]
+    frames = ran
     call = None
     # Only a library frame that calls is evidence of compiled code below it. A user's frame
     # with no library frame under it is none: libraries hide their own frames (jax filters
@@ -364,6 +369,24 @@ def frame_info(idx: Index, frames: list[Frame], stands_at: StandsAt | None = Non
     if outside is not None and last is not None:
         info.stdlib_made = stdlib_path(last.path) and _new_raise(last.source) and not _reraised(frames)
     return info
+
+
+def _without_compile_location(frames: list[Frame], lib: Sequence[tuple[int, str]]) -> list[Frame]:
+    """``frames`` without a last entry that is a syntax error's location rather than a frame.
+
+    CPython prints a ``SyntaxError`` raised by ``compile()``, ``eval()`` or ``ast.parse()`` with
+    the compiled text's place after the stack: ``File "<unknown>", line 1`` (``<string>``, a
+    template's pseudo-file), with no ``, in function``, for no code ran there. Read as the deepest
+    frame it hid the library frame that called the compiler (tqdm's ``literal_eval`` of an
+    option, werkzeug's rule compiler). Only a pseudo-file's (``<...>``) location with a line,
+    under another frame, and not a file of the catalogue: a module's syntax error met by an
+    import names a real file (the user's module, or a library's own, which is its site), and a
+    frame heading cut before its line is a paste cut short, not a compiler's report."""
+    last = frames[-1] if len(frames) >= 2 else None
+    if last is None or last.function or last.line is None or (lib and lib[-1][0] == len(frames) - 1):
+        return frames
+    path = last.path.strip()
+    return frames[:-1] if path.startswith("<") and path.endswith(">") else frames
 
 
 # how many folders of a frame's path (from its file up) a moved module's leading underscore is
