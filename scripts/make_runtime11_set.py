@@ -432,13 +432,11 @@ SNIPPETS: dict[str, list[Snippet]] = {
         ),
     ],
     "flask": [
+        _s("a resource opened for writing", FL + "app.open_resource('schema.sql', 'w')\n"),
         _s(
-            "a URL for an endpoint misspelt",
-            FL + "@app.route('/')\ndef index():\n    return url_for('indx')\n\napp.test_client().get('/')\n",
-        ),
-        _s(
-            "a route with a duplicated variable",
-            FL + "@app.route('/<int:id>/<int:id>')\ndef x(id):\n    return 'x'\n",
+            "a session transaction with no secret key",
+            FL
+            + "with app.test_client() as c:\n    with c.session_transaction() as s:\n        s['user'] = 'a'\n",
         ),
     ],
     "fastapi": [
