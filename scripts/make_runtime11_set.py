@@ -64,10 +64,6 @@ SNIPPETS: dict[str, list[Snippet]] = {
         ),
         _s("a label list with one missing", PD + "sales.loc[:, ['amount', 'price']]\n"),
         _s("the dt accessor on numbers", PD + "sales['amount'].dt.year\n"),
-        _s(
-            "a datetime with a format that does not match",
-            PD + "pd.to_datetime(['03/01/2024'], format='%Y-%m-%d')\n",
-        ),
         _s("a category cast of a missing value", PD + "pd.Categorical(['a', 'b'], categories=['a', 'a'])\n"),
         _s(
             "reading JSON lines without lines",
@@ -452,12 +448,6 @@ SNIPPETS: dict[str, list[Snippet]] = {
             + "from fastapi import Path\n\n@app.get('/items/{item_id}')\ndef item(item_id: Annotated[int, Path()] = 1):\n    return item_id\n",
         ),
         _s(
-            "an error in a view the test client re-raises",
-            FA
-            + "from fastapi.testclient import TestClient\nfrom fastapi.encoders import jsonable_encoder\nimport threading\n\n"
-            "@app.get('/')\ndef index():\n    return jsonable_encoder(threading.Lock())\n\nTestClient(app).get('/')\n",
-        ),
-        _s(
             "a query default of the wrong type in the docs",
             FA
             + "@app.get('/')\ndef index(q: Annotated[int, Query(gt='a')] = 1):\n    return q\n\napp.openapi()\n",
@@ -490,7 +480,6 @@ SNIPPETS: dict[str, list[Snippet]] = {
         ),
     ],
     "boto3": [
-        _s("a region with spaces", AWS + "boto3.client('s3', region_name='eu west 1')\n"),
         _s(
             "an unknown extra argument to download",
             S3 + "s3.download_file('reports', 'a.txt', 'a.txt', ExtraArgs={'ACL': 'private'})\n",
