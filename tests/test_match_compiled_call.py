@@ -41,6 +41,13 @@ class Parser:
             self.reader.feed_data(data)
         except _speedups.ParseError as exc:
             logger.warning("Invalid request received.", exc_info=exc)
+
+    def dump(self, text, fmt):
+        return _speedups.strptime(
+            text,
+            fmt,
+            strict=True,
+        )
 """
 
 # a pure-Python fallback raising words like the compiled parser's: the look-alike
@@ -133,6 +140,33 @@ def test_a_standard_library_raise_printed_over_several_lines_answers_the_call(tm
             res = m.explain(_traceback(*_CALL, *stdlib))
         call = first(res)
         assert call.is_call and (call.path, call.line, call.function) == ("pkg/core.py", 11, "Parser.parse")
+
+
+def test_a_call_printed_over_several_lines_with_nothing_below_answers_the_call(tmp_path: Path) -> None:
+    # Python 3.13 prints the library's own call whole when it spans lines (its arguments, or
+    # ``...<N lines>...``, indented under its first line): those lines are the statement's, and
+    # the error's line right after them says the call raised (pandas' ``return ujson_dumps(``)
+    user = (
+        '  File "/home/u/main.py", line 3, in <module>',
+        "    Parser().dump('x', '%Y')",
+        "    ~~~~~~~~~~~~~^^^^^^^^^^^",
+    )
+    for arguments in (
+        ("        text,", "        fmt,", "        strict=True,"),
+        ("        text,", "    ...<1 lines>...", "        strict=True,"),
+    ):
+        call_lines = (
+            f'  File "{_SITE}", line 28, in dump',
+            "    return _speedups.strptime(",
+            *arguments,
+            "    )",
+        )
+        with package_matcher(tmp_path, _FILES) as m:
+            res = m.explain("\n".join(["Traceback (most recent call last):", *user, *call_lines, _MESSAGE]))
+        call = first(res)
+        assert call.is_call and (call.path, call.line, call.function) == ("pkg/core.py", 28, "Parser.dump")
+        # the look-alike raise, which fits the text in full, did not run
+        assert [x.path for x in res.matches[1:]] == ["pkg/fallback.py"] and res.matches[1].approximate
 
 
 def test_a_call_of_what_a_subscript_or_a_call_hands_back_is_a_call() -> None:

@@ -1791,10 +1791,17 @@ def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
     source = (last.source or "").strip()
     if not source or not types or not any(_carets_line(line) for line in text.splitlines()):
         return False
-    below = _lines_below(text, source)
-    # (no statement lines skipped here: Python 3.13 shows a multi-line statement from its failing
-    # expression, so a last frame's first line can be a piece of an ``assert`` or a ``raise``)
-    return below is not None and _class_line_next(below, types)
+    at = text.rfind(source)
+    if at < 0:
+        return False
+    # read from the start of the source's own line, so that ``_class_line_next`` learns its
+    # indentation: Python 3.13 prints a call spread over lines whole, its arguments and
+    # ``...<6 lines>...`` indented under its first line (pandas' ``return ujson_dumps(`` over
+    # its C encoder), and those lines are the statement's, not something printed between it
+    # and the exception's line. (No other statement lines are skipped: 3.13 shows a statement
+    # from its failing expression, so a last frame's first line can be a piece of an
+    # ``assert`` or a ``raise``.)
+    return _class_line_next(text[text.rfind("\n", 0, at) + 1 :].splitlines(), types, source)
 
 
 def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -> bool:

@@ -611,6 +611,7 @@ class Ranker:
             and idx.patterns[s.cand.pid].lit_len >= MIN_LITERAL
             and self._site_relation(s.site)[0] >= TYPE_AGREES
             and not self._raised_where_built(s.ei)
+            and not self._raises_kept_object(s.ei)
         }
         if not built_in:
             return
@@ -666,6 +667,24 @@ class Ranker:
                     continue
                 if self._in_handler_of(w.ei, type_key(s.site.type)):
                     w.key = (w.key[0], w.key[1], w.key[2], w.key[3], s.key[4] + CALLERS_STEP / 2)
+
+    def _raises_kept_object(self, ei: int) -> bool:
+        """Whether entry ``ei``'s statement raises an object kept in a name or an attribute
+        (``raise self.ex``, ``raise err``: its first line as the index keeps it, no call), its
+        text the one its builder gave it elsewhere (Pillow's ``DeferredError.__getattr__``
+        raising the ``ValueError("Operation on closed image")`` that ``Image.close`` stored).
+        Such a site is another re-raise, not where the object was built: a traceback ending on
+        a re-raise of the same object (``Image.im``'s ``raise self._im.ex``) was raised there,
+        and the other re-raise, in no frame, did not run. A class raised bare (``raise
+        KeyError``) builds its object where it stands and is none of these."""
+        text = self.idx.entry_statement(ei)
+        if not text or not text.startswith("raise"):
+            return False
+        parts = text[len("raise") :].split(".")
+        if not all(part.isidentifier() for part in parts):
+            return False
+        site = self.idx.entry_facts(ei)[1]
+        return parts[-1] not in (site.type.rpartition(".")[2], site.printed)
 
     def _raised_where_built(self, ei: int) -> bool:
         """Whether entry ``ei``'s statement raises its class where it builds it (``raise
