@@ -13,7 +13,7 @@ Checked for the answers (the same as the way that reads the row) and for the wor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -28,7 +28,9 @@ COPIES = 80  # releases of the library, each holding the function's raises
 RAISES = 4  # raises of ``run`` in each release (one tagged message apiece, all placeholder last)
 
 
-def _entry(key: int, segs: list[str], path: str, line: int, fn: str, repo: str, statement: str) -> CatalogueEntry:
+def _entry(
+    key: int, segs: list[str], path: str, line: int, fn: str, repo: str, statement: str
+) -> CatalogueEntry:
     return CatalogueEntry(
         key=key, error_id=f"e{key}", repo=repo, version="1.0", snapshot_date=None, kind="error",
         exc_type="TypeError", exc_qualname=None, template=render_template(segs), segments=segs,
@@ -46,10 +48,16 @@ def _catalogue() -> list[CatalogueEntry]:
         repo = f"o/lib-v{k}"
         for i in range(RAISES - 1):
             segs = [f"operand {i} of kind{k} cannot be broadcast with ", "shape", ""]
-            out.append(_entry(len(out), segs, "lib/ops.py", 10 + i, "run", repo, f'raise TypeError(f"operand {i}")'))
+            out.append(
+                _entry(len(out), segs, "lib/ops.py", 10 + i, "run", repo, f'raise TypeError(f"operand {i}")')
+            )
         for j in range(4):
-            out.append(_entry(len(out), ["", "msg", ""], "lib/ops.py", 20 + j, "run", repo, "raise TypeError(msg)"))
-    out.append(_entry(len(out), ["", "msg", ""], "lib/other.py", 5, "check", "o/lib-v0", "raise ValueError(msg)"))
+            out.append(
+                _entry(len(out), ["", "msg", ""], "lib/ops.py", 20 + j, "run", repo, "raise TypeError(msg)")
+            )
+    out.append(
+        _entry(len(out), ["", "msg", ""], "lib/other.py", 5, "check", "o/lib-v0", "raise ValueError(msg)")
+    )
     return out
 
 
@@ -125,7 +133,7 @@ class _Walked(dict[int, float]):
 
     walks = 0
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[int]:
         type(self).walks += 1
         return super().__iter__()
 
