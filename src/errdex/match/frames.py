@@ -311,7 +311,7 @@ def _pattern_weights(idx: Index, ev: FrameEvidence) -> None:
     pids.update(dict.fromkeys(pats, levels[0]))
     for w in levels[1:]:  # a handful of levels (one per kind of frame evidence), each a pass in C
         pids.update(dict.fromkeys(compress(pats, map(w.__eq__, ws)), w))
-    grouped = idx.groups.big.intersection(pids)
+    grouped = _named_grouped(idx.groups.big, pids)
     if not grouped:
         return
     big = ev.big
@@ -805,6 +805,17 @@ def _builds_new(source: str | None) -> bool:
     with ``.with_traceback`` of an exception it holds (read compact: whitespace removed)."""
     m = _BUILDS.match(compact(source or ""))
     return m is not None and not m.group(1).endswith(".with_traceback")
+
+
+def _named_grouped(big: frozenset[int], pids: dict[int, float]) -> frozenset[int]:
+    """The grouped patterns (``big``) among the named ones (``pids``): ``big.intersection(pids)``
+    walking the smaller of the two. ``frozenset.intersection`` walks a ``dict`` argument whole,
+    and a function of a big catalogue names tens of thousands of patterns (one per copy of each
+    of its raises at 10M templates) where the grouped ones are a few hundred: a membership test
+    per grouped pattern finds the same set."""
+    if len(pids) <= len(big):
+        return big.intersection(pids)
+    return frozenset(filter(pids.__contains__, big))
 
 
 def _name_entries(idx: Index, ev: FrameEvidence) -> None:
@@ -1302,6 +1313,11 @@ def _statement_sites(
     the frame names it is another caller's call, not this frame's moved, and names nothing."""
     if path is not None:
         eis = [ei for ei in eis if idx.entry_path(ei) == path]
+        if not eis:
+            # none in the frame's file: every way below ends in an empty list, and the one
+            # through ``_class_only_elsewhere`` reads the frame's function's row whole (every
+            # copy of each of its raises: 120,000 entries at 10M templates) to say so
+            return []
     same_fn = [ei for ei in eis if fn and fn_last(idx.entry_func(ei)) == fn]
     if same_fn:
         eis = _owned_as_printed(idx, same_fn, printed) or same_fn

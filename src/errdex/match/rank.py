@@ -1990,7 +1990,11 @@ class Ranker:
 def _function_gone(idx: Index, fev: FrameEvidence) -> bool:
     """Whether the traceback ends in a file of the catalogue (its last frame, printing no call
     into compiled code) and names a function that raises nothing there (no entry of the file is
-    in it, nor did its printed statement or a function it calls lead to one)."""
+    in it, nor did its printed statement or a function it calls lead to one). What the frame
+    evidence holds is asked first: the function's row lists every copy of each of its raises
+    (tens of thousands at 10M templates), read whole to say whether it is empty, and a frame
+    landing on a raise says it is not gone without it (``frames._name_entries`` has read that
+    row already, so no check of it is skipped)."""
     info = fev.info
     if not info.lib or info.deepest_path is None or info.ends_at_call is not None:
         return False
@@ -2000,7 +2004,7 @@ def _function_gone(idx: Index, fev: FrameEvidence) -> bool:
     fn = info.frames[fi][2]
     if not fn or fn.startswith("<"):
         return False
-    return not idx.sites.get((path, fn)) and not fev.on_raise and not fev.moved and not fev.callees
+    return not fev.on_raise and not fev.moved and not fev.callees and not idx.sites.get((path, fn))
 
 
 def object_reprs(message: str) -> set[tuple[str, str]]:
