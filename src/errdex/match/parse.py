@@ -3164,8 +3164,10 @@ def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
 
 
 # a log level in brackets at the start of a line (AWS Lambda's Python runtime prints an unhandled
-# exception as ``[ERROR] SomeError: text`` above its traceback, which has no exception line)
-_LEVEL_TAG = re.compile(r"\[(?:ERROR|CRITICAL|FATAL)\] ")
+# exception as ``[ERROR] SomeError: text`` above its traceback, which has no exception line), or
+# the level and a colon (an entrypoint script's or a container's ``FATAL: pkg.SomeError: text``
+# before the traceback it then prints)
+_LEVEL_TAG = re.compile(r"\[(?:ERROR|CRITICAL|FATAL)\] |(?:ERROR|CRITICAL|FATAL): ")
 
 
 def _tagged_type_line(lines: list[str], first_frame: int) -> int | None:
