@@ -781,14 +781,21 @@ def _strip_quoting(lines: list[str]) -> list[str]:
     return lines
 
 
+def _quoted_report_line(ln: str) -> bool:
+    """Whether a line of a Markdown quote is one only an error report prints: a ``File "..."``
+    frame, or the ``Exception Type:`` row of Django's debug page (copied from the browser, its
+    frames are ``path in function`` lines pytest's ``>`` marks could not be told from)."""
+    return bool(_PY_FRAME.match(ln) or _DJANGO_TYPE.match(ln))
+
+
 def _quoted_traceback(lines: list[str]) -> list[str]:
     """A traceback the reporter set in a Markdown blockquote (``>`` on each of its lines) between
     sentences of their own: the quote's lines without the marks, and nothing else. The quote
     says where the error ends, which the paragraph after it (``The version installed is
     ...``) would otherwise run into as more of the message. Only one run of quoted lines holding
-    a frame line, with neither a traceback nor an exception line outside it: pytest's ``>`` marks a source line, never a
-    ``File "..."`` frame, and a paste with a second traceback outside the quote is not one
-    quoted error."""
+    a frame line (or a Django debug page's summary), with neither a traceback nor an exception
+    line outside it: pytest's ``>`` marks a source line, never a ``File "..."`` frame, and a
+    paste with a second traceback outside the quote is not one quoted error."""
     runs: list[tuple[int, int]] = []
     start = -1
     for i, ln in enumerate([*lines, ""]):
@@ -798,7 +805,7 @@ def _quoted_traceback(lines: list[str]) -> list[str]:
         elif not quoted and start >= 0:
             runs.append((start, i))
             start = -1
-    held = [(a, b) for a, b in runs if any(_PY_FRAME.match(_QUOTE.sub("", ln, count=1)) for ln in lines[a:b])]
+    held = [(a, b) for a, b in runs if any(_quoted_report_line(_QUOTE.sub("", ln, count=1)) for ln in lines[a:b])]
     if len(held) != 1:
         return lines
     a, b = held[0]
@@ -1478,8 +1485,11 @@ _TRACKER_LINE = re.compile(r"^at line (\d{1,9})\s*$")
 # line's number and source (``  197.     raise TypeError(...)``); the summary after the frames
 _DJANGO_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000})" in ([\w.<>]{1,300})\s*$')
 _DJANGO_SOURCE = re.compile(r"^\s{1,80}(\d{1,9})\.(?:\s{1,200}(\S.{0,2000}))?$")
-_DJANGO_TYPE = re.compile(r"^Exception Type: ([A-Za-z_][\w.]{0,300})(?: at \S{0,1000})?\s*$")
+# (the page copied from a browser separates a row's label and cell by a tab, not a space)
+_DJANGO_TYPE = re.compile(r"^Exception Type:[ \t]([A-Za-z_][\w.]{0,300})(?: at \S{0,1000})?\s*$")
 _DJANGO_VALUE = "Exception Value:"
+# the summary table's rows after the value (Django's ``technical_500`` template), which end it
+_DJANGO_ROWS = ("Exception Location:", "Raised during:", "Python Executable:", "Python Version:", "Python Path:", "Server time:")
 _IPY_HEADER = re.compile(r"^(\S{1,300})\s{2,}Traceback \(most recent call last\)")
 _PYTEST_FOOTER = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}): ([A-Za-z_][\w.]{0,300})$")
 _PYTEST_E = re.compile(r"^E(?: {1,40}(.*))?$")
@@ -3154,13 +3164,19 @@ def _most_recent_first(frames: list[Frame]) -> bool:
 def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
     """Django's debug page summary, ``Exception Type: X at /path/`` then ``Exception Value:
     text`` (the value may run on over further lines): the class and the message, without the
-    page's labels and the request's path."""
-    at = next((k for k in range(len(body) - 1, -1, -1) if _DJANGO_TYPE.match(body[k])), None)
-    if at is None or at + 1 >= len(body) or not body[at + 1].startswith(_DJANGO_VALUE):
+    page's labels and the request's path. The HTML page copied from a browser is a table: a
+    tab after each label, the value's cell (a ``<pre>``) on the line under its empty label,
+    and the table's next rows (``Exception Location:``, ...) under the value, which end it; an
+    issue may quote the page, a Markdown ``>`` on each of its lines."""
+    rows = [_QUOTE.sub("", ln, count=1) if ln.lstrip().startswith(">") else ln for ln in body]
+    at = next((k for k in range(len(rows) - 1, -1, -1) if _DJANGO_TYPE.match(rows[k])), None)
+    if at is None or at + 1 >= len(rows) or not rows[at + 1].startswith(_DJANGO_VALUE):
         return None
-    m = _DJANGO_TYPE.match(body[at])
+    m = _DJANGO_TYPE.match(rows[at])
     assert m is not None
-    return m.group(1), [body[at + 1][len(_DJANGO_VALUE) :].strip(), *body[at + 2 :]]
+    value = [rows[at + 1][len(_DJANGO_VALUE) :].strip(), *rows[at + 2 :]]
+    end = next((k for k, ln in enumerate(value) if ln.startswith(_DJANGO_ROWS)), len(value))
+    return m.group(1), value[:end] if value[0] else value[1:end]
 
 
 # a log level in brackets at the start of a line (AWS Lambda's Python runtime prints an unhandled
