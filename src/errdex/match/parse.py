@@ -3043,6 +3043,7 @@ class _BlockParser:
         k = _last_type_line(self.lines, 0, self.first_frame)
         if k is not None and self._raised_otherwise(k):
             return None  # (its text is still tried, after the traceback: ``_text_before_traceback``)
+        tagged = k is None
         if k is None:
             k = _tagged_type_line(self.lines, self.first_frame)
         if k is None:
@@ -3050,9 +3051,9 @@ class _BlockParser:
                 self.lines, self.first_frame
             )
         out: list[str] = []
-        for ln in self.lines[k : self.first_frame]:
-            if _NOISE.match(ln) or _frames_header(ln):
-                break
+        for i, ln in enumerate(self.lines[k : self.first_frame]):
+            if _NOISE.match(ln) or _frames_header(ln) or (tagged and i and _log_record_head(ln)):
+                break  # (a level's record ends where the log's next record starts)
             out.append(ln)
         return out
 
@@ -3184,6 +3185,12 @@ def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
 # the level and a colon (an entrypoint script's or a container's ``FATAL: pkg.SomeError: text``
 # before the traceback it then prints)
 _LEVEL_TAG = re.compile(r"\[(?:ERROR|CRITICAL|FATAL)\] |(?:ERROR|CRITICAL|FATAL): ")
+
+
+def _log_record_head(ln: str) -> bool:
+    """Whether a line opens a record of a log: a level's tag (``[ERROR] ``, ``FATAL: ``) or the
+    logging module's default ``LEVEL:logger:`` and uvicorn's padded ``LEVEL:    ``."""
+    return bool(_LEVEL_TAG.match(ln) or _LOG_BASIC.match(ln) or _LOG_PREFIX_COLUMN.match(ln))
 
 
 def _tagged_type_line(lines: list[str], first_frame: int) -> int | None:
