@@ -805,7 +805,9 @@ def _quoted_traceback(lines: list[str]) -> list[str]:
         elif not quoted and start >= 0:
             runs.append((start, i))
             start = -1
-    held = [(a, b) for a, b in runs if any(_quoted_report_line(_QUOTE.sub("", ln, count=1)) for ln in lines[a:b])]
+    held = [
+        (a, b) for a, b in runs if any(_quoted_report_line(_QUOTE.sub("", ln, count=1)) for ln in lines[a:b])
+    ]
     if len(held) != 1:
         return lines
     a, b = held[0]
@@ -1489,7 +1491,14 @@ _DJANGO_SOURCE = re.compile(r"^\s{1,80}(\d{1,9})\.(?:\s{1,200}(\S.{0,2000}))?$")
 _DJANGO_TYPE = re.compile(r"^Exception Type:[ \t]([A-Za-z_][\w.]{0,300})(?: at \S{0,1000})?\s*$")
 _DJANGO_VALUE = "Exception Value:"
 # the summary table's rows after the value (Django's ``technical_500`` template), which end it
-_DJANGO_ROWS = ("Exception Location:", "Raised during:", "Python Executable:", "Python Version:", "Python Path:", "Server time:")
+_DJANGO_ROWS = (
+    "Exception Location:",
+    "Raised during:",
+    "Python Executable:",
+    "Python Version:",
+    "Python Path:",
+    "Server time:",
+)
 _IPY_HEADER = re.compile(r"^(\S{1,300})\s{2,}Traceback \(most recent call last\)")
 _PYTEST_FOOTER = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}): ([A-Za-z_][\w.]{0,300})$")
 _PYTEST_E = re.compile(r"^E(?: {1,40}(.*))?$")
