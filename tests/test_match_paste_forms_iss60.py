@@ -16,7 +16,7 @@ import pytest
 from index_helpers import first, package_matcher
 
 from errdex.match import Matcher
-from errdex.match.parse import parse
+from errdex.match.parse import _node_id, parse
 
 LIB = """\
 class ArgumentError(Exception):
@@ -129,3 +129,37 @@ def test_a_django_value_on_its_labels_line_runs_to_the_next_row() -> None:
 def test_a_quoted_django_page_is_found(matcher: Matcher) -> None:
     top = first(matcher.explain(PROSE + quoted(PAGE)))
     assert top.function == "resolve_redirects"
+
+
+# pytest's warnings summary under a reporter's sentence: the test's id holds parameters whose
+# ids keep a string value's spaces (pytest escapes a line break as ``\n``, a space stays)
+SUMMARY = (
+    "This is the warning pandas raises when running the test suite:\n\n"
+    "tests/test_util.py::test_import_lab[beat-1.0 1\\n3.0 2-ints0-y0-True]\n"
+    "  /srv/env/lib/python3.12/site-packages/jams/util.py:94: ChainedAssignmentError: "
+    "A value is being set on a copy of a DataFrame or Series through chained assignment.\n"
+    "  Such chained assignment never works to update the original DataFrame or Series.\n"
+    '    data["duration"][:-1] = data.loc[:, 0].diff()[1:].values\n'
+)
+
+
+def test_a_summary_entry_under_a_test_id_with_spaced_parameters() -> None:
+    q = parse(SUMMARY)
+    assert q.exc_type == "ChainedAssignmentError"
+    assert q.message.startswith("A value is being set on a copy of a DataFrame or Series")
+    assert "test_import_lab" not in q.message and "This is the warning" not in q.message
+
+
+def test_a_blank_outside_the_brackets_is_no_test_id() -> None:
+    # the parameters' brackets may hold blanks, closed at the line's end; the path and the
+    # names before them may not, and an id without blanks stays one as before
+    assert _node_id("tests/test_util.py::test_import_lab[beat-1.0 1\\n3.0 2-ints0]")
+    assert _node_id("tests/test_util.py::TestLab::test_import[ints0]")
+    assert _node_id("tests/test_util.py::test_import_lab")
+    for line in (
+        "see tests/test_util.py::test_import_lab[ints0]",
+        "tests/test_util.py::test_import_lab and more",
+        "tests/test_util.py::test_import_lab[beat-1.0 1",
+        "my tests.py::test_x[a b]",
+    ):
+        assert not _node_id(line), line

@@ -1089,9 +1089,16 @@ def _pathless_frames(lines: list[str]) -> list[str]:
 
 
 def _node_id(ln: str) -> bool:
-    """A pytest test id on a line of its own (``tests/test_x.py::TestA::test_b[param]``)."""
+    """A pytest test id on a line of its own (``tests/test_x.py::TestA::test_b[param]``). The
+    brackets hold the parameters' ids, which pytest makes from the values: a string's spaces
+    stay (``[beat-1.0 1\\n3.0 2-ints0]``), so only the path and the names before them are
+    free of blanks."""
     head, sep, _rest = ln.partition("::")
-    return bool(sep) and head.endswith(".py") and not any(c.isspace() for c in ln)
+    if not sep or not head.endswith(".py"):
+        return False
+    name, bracket, _params = ln.partition("[")
+    blank = any(c.isspace() for c in ln)
+    return not blank or (bool(bracket) and ln.endswith("]") and not any(c.isspace() for c in name))
 
 
 # pytest's banner over its warnings summary (``==== warnings summary ====``)
