@@ -781,14 +781,21 @@ def _strip_quoting(lines: list[str]) -> list[str]:
     return lines
 
 
+def _quoted_report_line(ln: str) -> bool:
+    """Whether a line of a Markdown quote is one only an error report prints: a ``File "..."``
+    frame, or the ``Exception Type:`` row of Django's debug page (copied from the browser, its
+    frames are ``path in function`` lines pytest's ``>`` marks could not be told from)."""
+    return bool(_PY_FRAME.match(ln) or _DJANGO_TYPE.match(ln))
+
+
 def _quoted_traceback(lines: list[str]) -> list[str]:
     """A traceback the reporter set in a Markdown blockquote (``>`` on each of its lines) between
     sentences of their own: the quote's lines without the marks, and nothing else. The quote
     says where the error ends, which the paragraph after it (``The version installed is
     ...``) would otherwise run into as more of the message. Only one run of quoted lines holding
-    a frame line, with neither a traceback nor an exception line outside it: pytest's ``>`` marks a source line, never a
-    ``File "..."`` frame, and a paste with a second traceback outside the quote is not one
-    quoted error."""
+    a frame line (or a Django debug page's summary), with neither a traceback nor an exception
+    line outside it: pytest's ``>`` marks a source line, never a ``File "..."`` frame, and a
+    paste with a second traceback outside the quote is not one quoted error."""
     runs: list[tuple[int, int]] = []
     start = -1
     for i, ln in enumerate([*lines, ""]):
@@ -798,7 +805,9 @@ def _quoted_traceback(lines: list[str]) -> list[str]:
         elif not quoted and start >= 0:
             runs.append((start, i))
             start = -1
-    held = [(a, b) for a, b in runs if any(_PY_FRAME.match(_QUOTE.sub("", ln, count=1)) for ln in lines[a:b])]
+    held = [
+        (a, b) for a, b in runs if any(_quoted_report_line(_QUOTE.sub("", ln, count=1)) for ln in lines[a:b])
+    ]
     if len(held) != 1:
         return lines
     a, b = held[0]
@@ -1080,9 +1089,16 @@ def _pathless_frames(lines: list[str]) -> list[str]:
 
 
 def _node_id(ln: str) -> bool:
-    """A pytest test id on a line of its own (``tests/test_x.py::TestA::test_b[param]``)."""
+    """A pytest test id on a line of its own (``tests/test_x.py::TestA::test_b[param]``). The
+    brackets hold the parameters' ids, which pytest makes from the values: a string's spaces
+    stay (``[beat-1.0 1\\n3.0 2-ints0]``), so only the path and the names before them are
+    free of blanks."""
     head, sep, _rest = ln.partition("::")
-    return bool(sep) and head.endswith(".py") and not any(c.isspace() for c in ln)
+    if not sep or not head.endswith(".py"):
+        return False
+    name, bracket, _params = ln.partition("[")
+    blank = any(c.isspace() for c in ln)
+    return not blank or (bool(bracket) and ln.endswith("]") and not any(c.isspace() for c in name))
 
 
 # pytest's banner over its warnings summary (``==== warnings summary ====``)
@@ -1478,8 +1494,18 @@ _TRACKER_LINE = re.compile(r"^at line (\d{1,9})\s*$")
 # line's number and source (``  197.     raise TypeError(...)``); the summary after the frames
 _DJANGO_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000})" in ([\w.<>]{1,300})\s*$')
 _DJANGO_SOURCE = re.compile(r"^\s{1,80}(\d{1,9})\.(?:\s{1,200}(\S.{0,2000}))?$")
-_DJANGO_TYPE = re.compile(r"^Exception Type: ([A-Za-z_][\w.]{0,300})(?: at \S{0,1000})?\s*$")
+# (the page copied from a browser separates a row's label and cell by a tab, not a space)
+_DJANGO_TYPE = re.compile(r"^Exception Type:[ \t]([A-Za-z_][\w.]{0,300})(?: at \S{0,1000})?\s*$")
 _DJANGO_VALUE = "Exception Value:"
+# the summary table's rows after the value (Django's ``technical_500`` template), which end it
+_DJANGO_ROWS = (
+    "Exception Location:",
+    "Raised during:",
+    "Python Executable:",
+    "Python Version:",
+    "Python Path:",
+    "Server time:",
+)
 _IPY_HEADER = re.compile(r"^(\S{1,300})\s{2,}Traceback \(most recent call last\)")
 _PYTEST_FOOTER = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}): ([A-Za-z_][\w.]{0,300})$")
 _PYTEST_E = re.compile(r"^E(?: {1,40}(.*))?$")
@@ -3033,6 +3059,7 @@ class _BlockParser:
         k = _last_type_line(self.lines, 0, self.first_frame)
         if k is not None and self._raised_otherwise(k):
             return None  # (its text is still tried, after the traceback: ``_text_before_traceback``)
+        tagged = k is None
         if k is None:
             k = _tagged_type_line(self.lines, self.first_frame)
         if k is None:
@@ -3040,9 +3067,9 @@ class _BlockParser:
                 self.lines, self.first_frame
             )
         out: list[str] = []
-        for ln in self.lines[k : self.first_frame]:
-            if _NOISE.match(ln) or _frames_header(ln):
-                break
+        for i, ln in enumerate(self.lines[k : self.first_frame]):
+            if _NOISE.match(ln) or _frames_header(ln) or (tagged and i and _log_record_head(ln)):
+                break  # (a level's record ends where the log's next record starts)
             out.append(ln)
         return out
 
@@ -3154,18 +3181,32 @@ def _most_recent_first(frames: list[Frame]) -> bool:
 def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
     """Django's debug page summary, ``Exception Type: X at /path/`` then ``Exception Value:
     text`` (the value may run on over further lines): the class and the message, without the
-    page's labels and the request's path."""
-    at = next((k for k in range(len(body) - 1, -1, -1) if _DJANGO_TYPE.match(body[k])), None)
-    if at is None or at + 1 >= len(body) or not body[at + 1].startswith(_DJANGO_VALUE):
+    page's labels and the request's path. The HTML page copied from a browser is a table: a
+    tab after each label, the value's cell (a ``<pre>``) on the line under its empty label,
+    and the table's next rows (``Exception Location:``, ...) under the value, which end it; an
+    issue may quote the page, a Markdown ``>`` on each of its lines."""
+    rows = [_QUOTE.sub("", ln, count=1) if ln.lstrip().startswith(">") else ln for ln in body]
+    at = next((k for k in range(len(rows) - 1, -1, -1) if _DJANGO_TYPE.match(rows[k])), None)
+    if at is None or at + 1 >= len(rows) or not rows[at + 1].startswith(_DJANGO_VALUE):
         return None
-    m = _DJANGO_TYPE.match(body[at])
+    m = _DJANGO_TYPE.match(rows[at])
     assert m is not None
-    return m.group(1), [body[at + 1][len(_DJANGO_VALUE) :].strip(), *body[at + 2 :]]
+    value = [rows[at + 1][len(_DJANGO_VALUE) :].strip(), *rows[at + 2 :]]
+    end = next((k for k, ln in enumerate(value) if ln.startswith(_DJANGO_ROWS)), len(value))
+    return m.group(1), value[:end] if value[0] else value[1:end]
 
 
 # a log level in brackets at the start of a line (AWS Lambda's Python runtime prints an unhandled
-# exception as ``[ERROR] SomeError: text`` above its traceback, which has no exception line)
-_LEVEL_TAG = re.compile(r"\[(?:ERROR|CRITICAL|FATAL)\] ")
+# exception as ``[ERROR] SomeError: text`` above its traceback, which has no exception line), or
+# the level and a colon (an entrypoint script's or a container's ``FATAL: pkg.SomeError: text``
+# before the traceback it then prints)
+_LEVEL_TAG = re.compile(r"\[(?:ERROR|CRITICAL|FATAL)\] |(?:ERROR|CRITICAL|FATAL): ")
+
+
+def _log_record_head(ln: str) -> bool:
+    """Whether a line opens a record of a log: a level's tag (``[ERROR] ``, ``FATAL: ``) or the
+    logging module's default ``LEVEL:logger:`` and uvicorn's padded ``LEVEL:    ``."""
+    return bool(_LEVEL_TAG.match(ln) or _LOG_BASIC.match(ln) or _LOG_PREFIX_COLUMN.match(ln))
 
 
 def _tagged_type_line(lines: list[str], first_frame: int) -> int | None:
