@@ -36,13 +36,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SPECS = (
-    "pypi:jax==0.10.2",
-    "pypi:pandas==3.1.1",
-    "pypi:sympy==1.14.0",
-    "pypi:django==6.1.3",
-    "pypi:sqlalchemy==2.1.9",
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from extract_instructions import tree_src  # (a revision's src/ by git archive, or this tree's)
+
+# five large releases of different styles (their wheels are in the regression sets' cache)
+SPECS = tuple(
+    f"pypi:{r}"
+    for r in ("jax==0.10.2", "pandas==3.1.1", "sympy==1.14.0", "django==6.1.3", "sqlalchemy==2.1.9")
 )
 
 EXTRACT = """
@@ -68,16 +69,6 @@ from errdex.pipeline import index_releases
 for _ in index_releases(sys.argv[2:], sys.argv[1], jobs=1, sdist_tests=False):
     pass
 """
-
-
-def tree_src(rev: str, into: Path) -> Path:
-    """``src/`` of a git revision (``git archive``: no worktree), or of this tree for ``.``."""
-    if rev == ".":
-        return ROOT / "src"
-    archive = subprocess.run(["git", "archive", rev, "src"], cwd=ROOT, capture_output=True, check=True).stdout
-    into.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into / "src"
 
 
 def _env(src: Path) -> dict[str, str]:

@@ -30,7 +30,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from extract_instructions import tree_src  # (a revision's src/ by git archive, or this tree's)
 
 # Releases of varied style: numeric libraries, web frameworks, ORMs, generated clients, CLIs,
 # parsers (their wheels are in the shared download cache of the regression sets).
@@ -79,16 +81,6 @@ for spec in sys.argv[1:]:
         out[f.path] = [hashlib.sha256(cache_entry(facts)).hexdigest(), hashlib.sha256(code).hexdigest()]
     print(json.dumps({"spec": spec, "files": out}), flush=True)
 """
-
-
-def tree_src(rev: str, into: Path) -> Path:
-    """``src/`` of a git revision (``git archive``: no worktree), or of this tree for ``.``."""
-    if rev == ".":
-        return ROOT / "src"
-    archive = subprocess.run(["git", "archive", rev, "src"], cwd=ROOT, capture_output=True, check=True).stdout
-    into.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into / "src"
 
 
 def start(src: Path, specs: list[str], out: Path) -> subprocess.Popen[bytes]:
