@@ -89,15 +89,16 @@ Traceback (most recent call last):
     encodings = self.encode(text, padding=padding)"""
 
 
+# two packages: a tokenizer (rule 1) and a configuration with a server (rule 2)
+PACKAGES = {"toklib": {"base": TOKENIZER}, "cfglib": {"errors": ERRORS, "config": CONFIG, "server": SERVER}}
+
+
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
     files = {
-        "toklib/__init__.py": "",
-        "toklib/base.py": TOKENIZER,
-        "cfglib/__init__.py": "",
-        "cfglib/errors.py": ERRORS,
-        "cfglib/config.py": CONFIG,
-        "cfglib/server.py": SERVER,
+        f"{pkg}/{mod}.py": code
+        for pkg, mods in PACKAGES.items()
+        for mod, code in {"__init__": "", **mods}.items()
     }
     with package_matcher(tmp_path_factory.mktemp("iss61_rules"), files) as m:
         yield m
