@@ -81,7 +81,7 @@ from errdex.match.signature import (
     wrapped_parameter_calls,
 )
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
-from errdex.match.twins import mark_ties, twins_last
+from errdex.match.twins import mark_ties, str_before_repr, twins_last
 from errdex.match.validation_listing import whole_input_method
 from errdex.match.verify import (
     CLASS_HEAD,
@@ -180,6 +180,9 @@ class Matcher:
         # when none is
         log = len(q.blocks) > 1 and all(_warning(b) for b in q.blocks)
         inexact: Result | None = None
+        # a traceback cut before its error line, answered only by its frames: the text above it
+        # is read before that answer is taken (``_text_above_cut``)
+        cut: Result | None = None
         for n, bi in enumerate(order[:4]):
             b = q.blocks[bi] if q.blocks else None
             message = b.message if b else q.message
@@ -187,6 +190,8 @@ class Matcher:
             fr = frames.located(self.index, self._with_catching_frame(b) if b else q.frames, types)
             fr = frames.own_frames(self.index, fr, types)
             res = self._match_block(q, message, types, fr, limit)
+            if cut is not None:
+                return _text_above_cut(cut, res)
             if n == 0:
                 first, alone = res, (message, types, fr)
                 if res.matches and all(m.approximate for m in res.matches):
@@ -196,6 +201,9 @@ class Matcher:
                     value = self._value_reading(q, message, types, fr, limit)
                     if value is not None:
                         return value
+                    if b is not None and len(order) > 1 and _cut_without_text(b, q.blocks[order[1]]):
+                        cut = res
+                        continue
             if log and res.matches and not res.exact_top:
                 inexact = inexact or res
                 continue
@@ -1357,7 +1365,7 @@ class Matcher:
         ranked = ranker.rank(tf)
         full = ranker.more  # answers were left out: a tie filling the list may go on beyond it
         matches: list[Match] = mark_ties(
-            validated_class_first(possible_first(twins_last(ranked, fr)), q.validated), full
+            validated_class_first(possible_first(twins_last(str_before_repr(ranked), fr)), q.validated), full
         )
         if matches and not matches[0].approximate and matches[0].values:
             top = matches[0]
@@ -2034,6 +2042,27 @@ def _unran_in_user_code(
     for m in hidden:
         m.reasons.append(userframes.OWN_FRAMES_CUT)
     _only_approximate(res, userframes.USER_CODE_ONLY, keep=hidden)
+
+
+def _cut_without_text(b: Block, above: Block) -> bool:
+    """Whether ``b`` is a traceback cut before its error line (frames, no class, no text) and
+    ``above`` the text printed over it (``parse``'s ``Block.earlier``): a harness's ``Failed
+    test ... with exception:`` and the error's str() on the next line, then
+    ``traceback.print_exc()``'s output, cut. Its frames lead to the raise, but only that text
+    says which one it is."""
+    return bool(b.frames) and not b.exc_types and not b.message.strip() and b.earlier is above
+
+
+def _text_above_cut(cut: Result, above: Result) -> Result:
+    """The answer to a traceback cut before its error line (``cut``, read from its frames
+    alone, every answer approximate) or to the text printed above it (``above``): that text
+    when a raise statement fits it exactly in the codebase the frames ran into (the first
+    frame answer's), which the traceback then shows leading to; else the frames' answer,
+    the text being some other output (a log record of another library, a sentence)."""
+    if above.exact_top and cut.matches and above.matches[0].repo == cut.matches[0].repo:
+        above.verdict += " (from the text printed above the cut traceback)"
+        return above
+    return cut
 
 
 def _only_approximate(res: Result, reason: str, keep: Sequence[Match] = ()) -> None:

@@ -233,6 +233,33 @@ def literal(template: str) -> str:
             depth, at = depth - 1, close + 1
 
 
+def placeholders(template: str) -> list[str]:
+    """A template's placeholders, in order, as written between their braces (``key``,
+    ``config_key!r``): the names ``literal`` blanks, scanned the same way (``str.find``, a
+    placeholder never closed taking the rest)."""
+    out: list[str] = []
+    depth = at = start = 0
+    while True:
+        if not depth:
+            opened = template.find("{", at)
+            if opened < 0:
+                return out
+            depth, at = 1, opened + 1
+            start = at
+            continue
+        close = template.find("}", at)
+        if close < 0:
+            out.append(template[start:])
+            return out
+        opened = template.find("{", at, close)
+        if opened >= 0:  # a brace nested in the placeholder (a format spec's own field)
+            depth, at = depth + 1, opened + 1
+        else:
+            depth, at = depth - 1, close + 1
+            if not depth:
+                out.append(template[start:close])
+
+
 def tied(matches: list[Match]) -> list[Match]:
     """The leading answers that tie with the first: as exact as it, of the same class and
     template (their templates alike once placeholders are blanked: two sites may name a value

@@ -31,7 +31,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from errdex.match.result import Match, at_least, literal, tied
+from errdex.match.result import TIE, Match, at_least, literal, placeholders, tied
+from errdex.match.verify import REPR_MARK, _bare_word
 
 if TYPE_CHECKING:
     from errdex.match.parse import Frame
@@ -151,6 +152,69 @@ def _in_order(short: list[str], long: list[str]) -> bool:
     """Whether the folders ``short`` all appear in ``long``, in the same order."""
     rest = iter(long)
     return all(d in rest for d in short)
+
+
+def str_before_repr(matches: list[Match]) -> list[Match]:
+    """The matches with a tied site that prints a value through ``repr()`` placed after one
+    that prints it through ``str()``, when the paste's value there has no quotes.
+
+    Two sites of one text may differ only in how a value is printed: Streamlit's
+    ``set_user_option`` says ``Unrecognized config option: {key}`` and its server's
+    ``Unrecognized config option: {config_key!r}``. ``repr()`` of a string has quotes, of a
+    number digits, of ``None`` its name, of a list or an object brackets: a bare dotted name
+    (``deprecation.showPyplotGlobalUse``, ``_bare_word``, on the value's first line:
+    ``_first_line``) is what ``str()`` prints, and only a
+    class with its own ``__repr__`` prints so through ``repr()``. Such a site drops ``TIE``
+    below the ``str()`` one, out of the tie (``result.tied``), saying why; a quoted value
+    already fits the ``repr()`` site better and is left as ranked. Only sites tied with the
+    first answer (the same class and text, ``tied``) are compared, position by position."""
+    group = tied(matches)
+    if len(group) < 2:
+        return matches
+    names = {id(m): placeholders(m.template) for m in group}
+    plain: list[Match] = []
+    quoted: dict[int, str] = {}
+    for m in group:
+        shown = next(
+            (
+                n
+                for k, n in enumerate(names[id(m)])
+                if n.endswith(REPR_MARK)
+                and _bare_word(_first_line(m.values.get(n, "")))
+                and any(
+                    len(names[id(o)]) > k and not names[id(o)][k].endswith(REPR_MARK)
+                    for o in group
+                    if o is not m
+                )
+            ),
+            None,
+        )
+        if shown is None:
+            plain.append(m)
+        else:
+            quoted[id(m)] = shown
+    if not quoted or not plain:
+        return matches
+    below = max(m.score for m in plain) - TIE
+    out = []
+    for m in matches:
+        shown = quoted.get(id(m))
+        if shown is None:
+            out.append(m)
+            continue
+        why = (
+            f"prints {{{shown}}} through repr(), which would quote a string: the paste's "
+            f"{_first_line(m.values.get(shown, ''))} has no quotes, as str() prints it at another site"
+        )
+        out.append(replace(m, score=min(m.score, below), reasons=[*m.reasons, why]))
+    return sorted(out, key=lambda m: -m.score)
+
+
+def _first_line(value: str) -> str:
+    """A fitted value up to its line's end: a template fitted as one whole line of the paste
+    may take the reporter's next lines into its last value, but ``repr()`` prints a string on
+    one line, so its first line is what the site would have printed there."""
+    return value.strip().split("\n", 1)[0].strip()
 
 
 def mark_ties(matches: list[Match], full: bool = False) -> list[Match]:
