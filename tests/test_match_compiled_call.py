@@ -303,3 +303,51 @@ def test_a_paste_saying_frames_were_removed_keeps_its_reading(tmp_path: Path) ->
     assert not any(x.is_call for x in res.matches)
     # nor is the call evidence that compiled code raised it: the raise whose text fits stays exact
     assert res.outcome == "exact" and first(res).path == "pkg/fallback.py"
+
+
+_CHECKS = """\
+def is_scalar(value):
+    return isinstance(value, (int, str))
+
+
+def is_sequence(value):
+    return isinstance(value, (list, tuple))
+
+
+def analyze(name, value):
+    assert (
+        is_scalar(value)
+        or is_sequence(value)
+        or value is None
+    ), f"Query parameter {name!r} must be one of the supported types"
+    return value
+"""
+
+
+def test_an_assert_condition_printed_over_several_lines_is_no_call_that_raised(tmp_path: Path) -> None:
+    # Python 3.13 prints an ``assert``'s failing condition from the line it points at, its other
+    # lines (``or ...``) as deep as that one: those are no call's arguments, and the error came
+    # from the assert itself, whose text the catalogue holds in full (fastapi's ``analyze_param``)
+    site = "/venv/lib/python3.13/site-packages/pkg/checks.py"
+    paste = "\n".join(
+        [
+            "Traceback (most recent call last):",
+            '  File "/home/u/main.py", line 3, in <module>',
+            "    analyze('q', object())",
+            "    ~~~~~~~^^^^^^^^^^^^^^^",
+            f'  File "{site}", line 11, in analyze',
+            "    is_scalar(value)",
+            "    or is_sequence(value)",
+            "    or value is None",
+            "AssertionError: Query parameter 'q' must be one of the supported types",
+        ]
+    )
+    with package_matcher(tmp_path, {"pkg/__init__.py": "", "pkg/checks.py": _CHECKS}) as m:
+        res = m.explain(paste)
+    top = first(res)
+    assert (top.path, top.function, top.is_call, top.approximate) == (
+        "pkg/checks.py",
+        "analyze",
+        False,
+        False,
+    )

@@ -86,3 +86,65 @@ def test_a_template_where_the_object_is_built_still_goes_first(tmp_path: Path) -
         )
     top = first(res)
     assert (top.path, top.function) == ("pkg/image.py", "Image.close")
+
+
+_AUTH = """\
+class AuthenticationException(Exception):
+    pass
+
+
+class AuthHandler:
+    def __init__(self, transport):
+        self.transport = transport
+
+    def wait_for_response(self):
+        e = self.transport.get_exception()
+        if e is None:
+            e = AuthenticationException("Authentication failed.")
+        raise e
+"""
+
+_CLIENT = """\
+from pkg.auth import AuthHandler
+
+
+class SSHClient:
+    def __init__(self, transport):
+        self.handler = AuthHandler(transport)
+
+    def _auth(self):
+        saved_exception = None
+        try:
+            self.handler.wait_for_response()
+        except Exception as e:
+            saved_exception = e
+        if saved_exception is not None:
+            raise saved_exception
+
+    def connect(self):
+        self._auth()
+"""
+
+
+def test_a_name_built_in_its_own_function_is_where_the_object_was_built(tmp_path: Path) -> None:
+    # paramiko's shape: ``raise e`` right after ``e = AuthenticationException(...)`` is where the
+    # object got its text; the caller's ``raise saved_exception`` (the traceback's last frame,
+    # printed with the text) only passes it on, so the built site still goes first
+    files = {"pkg/__init__.py": "", "pkg/auth.py": _AUTH, "pkg/client.py": _CLIENT}
+    site = "/venv/lib/python3.13/site-packages/pkg/client.py"
+    traceback = "\n".join(
+        [
+            "Traceback (most recent call last):",
+            '  File "/home/u/main.py", line 4, in <module>',
+            "    client.connect()",
+            f'  File "{site}", line 18, in connect',
+            "    self._auth()",
+            f'  File "{site}", line 15, in _auth',
+            "    raise saved_exception",
+            "AuthenticationException: Authentication failed.",
+        ]
+    )
+    with package_matcher(tmp_path, files) as m:
+        res = m.explain(traceback)
+    top = first(res)
+    assert (top.path, top.function) == ("pkg/auth.py", "AuthHandler.wait_for_response")

@@ -1995,15 +1995,31 @@ def _lines_below(text: str, anchor: str) -> list[str] | None:
     return None if at < 0 else text[at + len(anchor) :].splitlines()[1:]
 
 
+_LEFT_OUT = re.compile(r"\.\.\.<\d{1,9} lines?>\.\.\.")  # Python 3.13's ``...<6 lines>...``
+
+
+def _continues_statement(line: str, indent: int) -> bool:
+    """Whether ``line``, printed after a frame's first source line indented ``indent`` deep, is
+    more of that statement as Python 3.13 prints one over lines (``_class_line_next``)."""
+    depth = len(line) - len(line.lstrip())
+    if depth > indent:
+        return True
+    stripped = line.strip()
+    return depth == indent and (stripped[:1] in ")]}" or _LEFT_OUT.fullmatch(stripped) is not None)
+
+
 def _class_line_next(lines: list[str], types: list[str], source: str = "") -> bool:
     """Whether the first of ``lines`` that is not blank, not carets and not ``source`` (the
     frame's own line, skipped once, right under its header) is the exception's line, its class
     one of ``types``: what ``_whole_below`` and ``_error_line_follows`` read after a frame.
 
     Python 3.13 prints a statement over several lines whole (``raise TypeError(f'...'`` then
-    its continuation, or ``...<2 lines>...``), each indented at least as deep as its first line,
-    while the exception's line sits left of them: after ``source``, a line indented as deep as
-    it (when the paste keeps indentation) is the frame's statement."""
+    its continuation, or ``...<2 lines>...``), the exception's line left of them: after
+    ``source``, a line indented deeper than it (when the paste keeps indentation) is the frame's
+    statement, and so is one as deep that closes a bracket or stands for lines left out (a
+    call's ``)`` under its first line). A line as deep that does neither is no continuation
+    this reading can vouch for: an ``assert``'s condition printed over lines (``... or ...``)
+    is a statement of its own kind, whose failing line was the frame's, not a call's."""
     names = {t.rsplit(".", 1)[-1] for t in types}
     indent = 0
     for line in lines:
@@ -2012,7 +2028,7 @@ def _class_line_next(lines: list[str], types: list[str], source: str = "") -> bo
             indent = len(line) - len(line.lstrip())
             source = ""
             continue
-        if not stripped or _carets_line(line) or (indent and len(line) - len(line.lstrip()) >= indent):
+        if not stripped or _carets_line(line) or (indent and _continues_statement(line, indent)):
             source = ""
             continue
         name = stripped.split(":", 1)[0].strip()

@@ -669,19 +669,22 @@ class Ranker:
                     w.key = (w.key[0], w.key[1], w.key[2], w.key[3], s.key[4] + CALLERS_STEP / 2)
 
     def _raises_kept_object(self, ei: int) -> bool:
-        """Whether entry ``ei``'s statement raises an object kept in a name or an attribute
-        (``raise self.ex``, ``raise err``: its first line as the index keeps it, no call), its
-        text the one its builder gave it elsewhere (Pillow's ``DeferredError.__getattr__``
-        raising the ``ValueError("Operation on closed image")`` that ``Image.close`` stored).
-        Such a site is another re-raise, not where the object was built: a traceback ending on
-        a re-raise of the same object (``Image.im``'s ``raise self._im.ex``) was raised there,
-        and the other re-raise, in no frame, did not run. A class raised bare (``raise
-        KeyError``) builds its object where it stands and is none of these."""
+        """Whether entry ``ei``'s statement raises an object kept in an attribute (``raise
+        self.ex``: its first line as the index keeps it, no call), its text the one its builder
+        gave it in another method (Pillow's ``DeferredError.__getattr__`` raising the
+        ``ValueError("Operation on closed image")`` that ``Image.close`` stored). Such a site is
+        another re-raise, not where the object was built: a traceback ending on a re-raise of
+        the same object (``Image.im``'s ``raise self._im.ex``) was raised there, and the other
+        re-raise, in no frame, did not run. A bare name is not such a site: ``raise e`` after
+        ``e = AuthenticationException("Authentication failed.")`` in the same function (paramiko's
+        ``AuthHandler.wait_for_response``) raises the object that function built, which a caller's
+        ``raise saved_exception`` passes on. A class raised bare (``raise KeyError``) builds its
+        object where it stands and is none of these either."""
         text = self.idx.entry_statement(ei)
         if not text or not text.startswith("raise"):
             return False
-        parts = text[len("raise") :].split(".")
-        if not all(part.isidentifier() for part in parts):
+        parts = text[len("raise") :].strip().split(".")
+        if len(parts) < 2 or not all(part.isidentifier() for part in parts):
             return False
         site = self.idx.entry_facts(ei)[1]
         return parts[-1] not in (site.type.rpartition(".")[2], site.printed)
