@@ -99,7 +99,7 @@ def main() -> int:
     for set_name in args.sets:
         versions = load_versions(SETS / set_name)
         for rnd in range(args.rounds):
-            for label in ("AB" if rnd % 2 == 0 else "BA"):
+            for label in "AB" if rnd % 2 == 0 else "BA":
                 db = args.out / f"{set_name}-{label}.db"
                 for p in args.out.glob(db.name + "*"):
                     p.unlink()
