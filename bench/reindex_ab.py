@@ -69,13 +69,9 @@ def score(tree: Path, set_dir: Path, db: Path) -> list[str]:
     """``regression_score``'s report of ``set_dir`` on ``db`` with the errdex of ``tree``,
     without the batch's wall time."""
     errdex = f"env PYTHONPATH={tree} {sys.executable} -m errdex"
-    r = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "regression_score.py"), str(set_dir), "--db", str(db)]
-        + ["--no-index", "--errdex", errdex, "--show-misses", "--show-inexact"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(tree)},
-    )
+    cmd = [sys.executable, str(ROOT / "tests" / "regression_score.py"), str(set_dir), "--db", str(db)]
+    cmd += ["--no-index", "--errdex", errdex, "--show-misses", "--show-inexact"]
+    r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(tree)})
     if r.returncode:
         raise SystemExit(f"scoring {set_dir.name} on {db} failed:\n{r.stderr[-3000:]}")
     return [_WALL.sub("", line) for line in r.stdout.splitlines()]
