@@ -11,10 +11,10 @@ it is: warm, every file parsed before, it measures what a repeat of a release co
 parse; ``--cold`` gives each run an empty one of its own instead (every file parsed).
 
 Reported per run: the CPU seconds of the indexing process (user + system: the machine may be
-shared, so wall time says little), then per set the median of each tree and B/A. After the
-last round, each set's two catalogues are compared table by table (``history_speed.dump``:
-sorted rows, ``indexed_at`` left out) and, with ``--score``, scored by
-``tests/regression_score.py`` each with its own tree, the two reports compared line by line
+shared, so wall time says little) and its peak RSS, then per set the median of each tree and
+B/A. After the last round, each set's two catalogues are compared table by table
+(``history_speed.dump``: sorted rows, ``indexed_at`` left out) and, with ``--score``, scored
+by ``tests/regression_score.py`` each with its own tree, the two reports compared line by line
 (but the batch's wall time). Any difference exits 1.
 """
 
@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -42,24 +41,24 @@ from regression_score import _INDEX_SET, load_versions  # noqa: E402
 SETS = ROOT / "tests" / "data" / "regression"
 
 
-def index_cpu(tree: Path, db: Path, versions: dict[str, str], cache: str | None) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of one process indexing ``versions`` into ``db`` with the
-    errdex of ``tree`` (its ``src``), ``jobs=1`` as the suite does: no worker processes, so the
-    child's own rusage is the whole cost."""
+def index_cpu(tree: Path, db: Path, versions: dict[str, str], cache: str | None) -> tuple[float, float, int]:
+    """(CPU seconds, wall seconds, peak RSS in MiB) of one process indexing ``versions`` into
+    ``db`` with the errdex of ``tree`` (its ``src``), ``jobs=1`` as the suite does: no worker
+    processes, so the child's own rusage (``os.wait4``) is the whole cost."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     if cache is not None:
         env["ERRDEX_EXTRACTION_CACHE"] = cache
     specs = [f"pypi:{n}=={v}" for n, v in sorted(versions.items())]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    r = subprocess.run(
-        [sys.executable, "-c", _INDEX_SET, "1", str(db), *specs], capture_output=True, text=True, env=env
-    )
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if r.returncode:
-        raise SystemExit(f"indexing {db} with {tree} failed:\n{r.stderr[-3000:]}")
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
+    with tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen([sys.executable, "-c", _INDEX_SET, "1", str(db), *specs], stderr=err, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.perf_counter() - t0
+        if proc.returncode:
+            err.seek(0)
+            raise SystemExit(f"indexing {db} with {tree} failed:\n{err.read()[-3000:]}")
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss >> 10
 
 
 _WALL = re.compile(r" batch_wall_s=[0-9.]+")
@@ -100,11 +99,14 @@ def main() -> int:
                 for p in args.out.glob(db.name + "*"):
                     p.unlink()
                 cache = tempfile.mkdtemp(dir=args.out, prefix="cache-") if args.cold else None
-                took, wall = index_cpu(trees[label], db, versions, cache)
+                took, wall, peak = index_cpu(trees[label], db, versions, cache)
                 if cache is not None:
                     shutil.rmtree(cache)
                 cpu.setdefault((set_name, label), []).append(took)
-                print(f"{set_name} round {rnd} {label}: cpu {took:.1f} s (wall {wall:.1f} s)", flush=True)
+                print(
+                    f"{set_name} round {rnd} {label}: cpu {took:.1f} s (wall {wall:.1f} s, peak {peak} MiB)",
+                    flush=True,
+                )
         a, b = args.out / f"{set_name}-A.db", args.out / f"{set_name}-B.db"
         da, db_ = dump(a), dump(b)
         differ = sorted(t for t in da.keys() | db_.keys() if da.get(t) != db_.get(t))
