@@ -184,3 +184,36 @@ def test_a_release_that_does_not_open_when_looked_ahead_stops_the_run_in_its_tur
         index_releases(broken, db, jobs=2)
     with closing(sqlite3.connect(db)) as conn:
         assert conn.execute("SELECT COUNT(*) FROM snapshots").fetchone() == (1,)
+
+
+def test_a_run_freezes_the_heap_it_keeps_and_leaves_one_frozen_by_another_as_it_was(
+    specs: list[str], tmp_path: Path
+) -> None:
+    """Each release's facts and rows, made with the collector paused, are frozen out of its way
+    (``pipeline._settled``) until the run ends, not walked by its next young and middle
+    collections; a heap something else froze (a server's) is neither frozen further nor
+    handed back; the catalogue is the same either way."""
+    import gc
+
+    if gc.get_freeze_count():
+        pytest.skip("this process froze objects already")
+    counts: list[int] = []
+    index_releases(
+        specs, str(tmp_path / "own.db"), jobs=1, on_summary=lambda s: counts.append(gc.get_freeze_count())
+    )
+    assert len(counts) == len(specs) and min(counts) > 0
+    assert gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        held = gc.get_freeze_count()
+        counts.clear()
+        index_releases(
+            specs,
+            str(tmp_path / "other.db"),
+            jobs=1,
+            on_summary=lambda s: counts.append(gc.get_freeze_count()),
+        )
+        assert max(counts) <= held and 0 < gc.get_freeze_count() <= held
+    finally:
+        gc.unfreeze()
+    assert table_rows(str(tmp_path / "own.db")) == table_rows(str(tmp_path / "other.db"))

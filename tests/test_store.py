@@ -93,6 +93,35 @@ def test_snapshot_roundtrip_and_shared_ids(db_url: str) -> None:
         assert store.repos()[0].snapshots[0].has_tests is True
 
 
+def test_an_earlier_release_s_statements_come_from_its_writer_not_read_back(db_url: str) -> None:
+    """A run of releases builds the match index after the last one is written: the entries of
+    the first then take their statements from what the writer held while writing it, the very
+    lines reading its file back gives."""
+    import zlib
+
+    from sqlalchemy import update
+
+    from errdex.store import schema as s
+
+    body = "def f(x):\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n"
+    with Store.open(db_url) as store:
+        info, files, reports = _snapshot("1.0", body)
+        first = store.write_snapshot(
+            info, files, [_record("lib/core.py", 3, ["bad value ", "x", ""])], reports, set()
+        )
+        info2, files2, reports2 = _snapshot("1.1", "\n\n" + body)
+        store.write_snapshot(
+            info2, files2, [_record("lib/core.py", 5, ["bad value ", "x", ""])], reports2, set()
+        )
+        with Store.open(db_url) as other:  # a handle that wrote nothing reads the file back
+            read_back = [e.statement for e in other.iter_entries(snapshot_id=first.snapshot_id)]
+        assert read_back == ["raise ValueError(f'bad value {x}')"]
+        # every stored text made another: only the writer's own lines still say what was written
+        with store.engine.begin() as conn:
+            conn.execute(update(s.blobs).values(data=zlib.compress(b"a\nb\nc\nd\ne\n")))
+        assert [e.statement for e in store.iter_entries(snapshot_id=first.snapshot_id)] == read_back
+
+
 def test_reindexing_identical_content_changes_nothing(db_url: str) -> None:
     with Store.open(db_url) as store:
         rec = _record("lib/core.py", 3, ["boom"])

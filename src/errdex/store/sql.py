@@ -234,6 +234,11 @@ class Store(CatalogueReader):
         # earlier release stored, whose bytes it holds too). Content addressed, so always the
         # stored text; one write's worth, replaced by the next.
         self._fresh_texts = _SnapshotTexts({}, {})
+        # The statements at the raises of every snapshot this handle wrote ((blob sha, line) ->
+        # the stripped line, ``_note_statements``): a run of releases builds the match index once,
+        # after the last, and would otherwise read back, inflate and split each earlier
+        # release's files with raises. Content addressed too, so never stale; capped.
+        self._statements: dict[tuple[str, int], str] = {}
         # The lookup keys of the file contents this handle stored lately: the next release's
         # changed files share their sets (``keysets.KeyMemo``)
         self._key_memo = keysets.KeyMemo()
@@ -429,6 +434,7 @@ class Store(CatalogueReader):
             snap_id = int(snap_pk[0])
             self._write_files(conn, repo_id, snap_id, files, reports, shas)
             new = self._write_records(conn, repo_id, snap_id, records)
+            self._note_statements(records, shas)
             history.write_symbols(conn, snap_id, symbols, self._writer_memo)
             if expectations:
                 insert_dicts(
@@ -535,6 +541,26 @@ class Store(CatalogueReader):
                 }
             )
         history.write_path_runs(conn, s.file_runs, snap_id, rows)
+
+    def _note_statements(self, records: Sequence[ErrorRecord], shas: Mapping[str, str]) -> None:
+        """Keep the statement at each record's line (``_LineCache.line``'s text of it) from the
+        texts the write holds (``_fresh_texts``): the entries of this snapshot read them when the
+        match index is built, which in a run of releases is after later releases are written.
+        A text ``_fresh_texts`` does not hand out (one reading back would refuse) is left to
+        the read."""
+        if len(self._statements) >= _MAX_NOTED_STATEMENTS:
+            return
+        wanted: dict[str, set[int]] = {}
+        for r in records:
+            wanted.setdefault(r.path, set()).add(r.line)
+        for path, at in wanted.items():
+            sha = shas.get(path)
+            text = self._fresh_texts.get(sha) if sha is not None else None
+            if sha is None or text is None:
+                continue
+            lines = text.splitlines()
+            for line in at:
+                self._statements[(sha, line)] = _statement(lines, line)
 
     def _write_records(
         self, conn: Connection, repo_id: int, snap_id: int, records: Sequence[ErrorRecord]
@@ -732,7 +758,7 @@ class Store(CatalogueReader):
         # runs to a statement: an ``OR`` of ranges is a search of the key per range
         spans = _spans(keys) if keys is not None else None
         with self.engine.connect() as conn:
-            lines = _LineCache(conn, self._fresh_texts, known=statements)
+            lines = _LineCache(conn, self._fresh_texts, known=statements, noted=self._statements)
             reaches: dict[int, Reach] = {}
             # rows come in occurrence order, which runs snapshot by snapshot: the snapshot's
             # called names, callers and files' blobs are looked up when it changes, not for
@@ -833,7 +859,7 @@ class Store(CatalogueReader):
             ).all()
             reach = Reach(self, conn, snapshot_id)
             blobs = _blob_shas(conn, snapshot_id)
-            lines = _LineCache(conn, self._fresh_texts, known=statements)
+            lines = _LineCache(conn, self._fresh_texts, known=statements, noted=self._statements)
             for key, body, line, path, function in places:
                 blob = blobs.get(path)
                 statement = ""
@@ -1351,6 +1377,16 @@ class _SnapshotTexts:
         return text
 
 
+def _statement(lines: list[str], line: int) -> str:
+    """The stripped text of 1-based ``line`` of a file's ``lines`` (its first 500 characters),
+    or "" past its end."""
+    return lines[line - 1].strip()[:500] if 0 < line <= len(lines) else ""
+
+
+# ``Store._statements``: ~3,000 raises a release of a large library, ~80 bytes each with its key
+_MAX_NOTED_STATEMENTS = 1 << 20
+
+
 class _LineCache:
     """Source lines of the stored files an entry walk reads, a few files at a time: occurrences are
     stored file by file, so consecutive entries mostly read the same one."""
@@ -1361,17 +1397,21 @@ class _LineCache:
         fresh: _SnapshotTexts | None = None,
         size: int = 16,
         known: Mapping[tuple[str, int], str] | None = None,
+        noted: Mapping[tuple[str, int], str] | None = None,
     ) -> None:
         self.conn, self.size = conn, size
         self.fresh = fresh or _SnapshotTexts({}, {})  # ``Store._fresh_texts``: no read needed
         self.files: dict[str, list[str]] = {}
         self.known = known or {}  # (blob sha, line) -> its statement, read before
+        self.noted = noted or {}  # and those the writer kept (``Store._statements``)
 
     def line(self, blob_sha: str | None, line: int) -> str:
         """The stripped text of 1-based ``line`` of the blob, or "" when it is not stored."""
         if blob_sha is None:
             return ""
         got = self.known.get((blob_sha, line))
+        if got is None:
+            got = self.noted.get((blob_sha, line))
         if got is not None:
             return got
         lines = self.files.get(blob_sha)
@@ -1384,7 +1424,7 @@ class _LineCache:
             if len(self.files) >= self.size:
                 self.files.pop(next(iter(self.files)))
             self.files[blob_sha] = lines
-        return lines[line - 1].strip()[:500] if 0 < line <= len(lines) else ""
+        return _statement(lines, line)
 
     def _blob(self, sha: str) -> bytes | None:
         data = self.conn.execute(select(s.blobs.c.data).where(s.blobs.c.sha == sha)).scalar()
