@@ -46,7 +46,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # for runtime10 (14 more popular libraries, `compiled_truth`): one module, no dependencies, and
 # messages that hold neither an address nor a path (joblib's, DeepDiff's and Alembic's do); pyjwt
 # again for runtime12 (runtime7's libraries and releases, other mistakes): its messages hold no
-# address, path or port a run would change (its key client meets the closed port 9).
+# address, path or port a run would change (its key client meets the closed port 9); idna for
+# runtime13 (runtime8's libraries and releases, other mistakes): one package, no dependencies, and
+# messages that hold no address, path, port or time.
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -67,6 +69,7 @@ SCRIPTS = [
     ("make_runtime9_set.py", "runtime9", "sqlparse"),
     ("make_runtime10_set.py", "runtime10", "toml"),
     ("make_runtime12_set.py", "runtime12", "pyjwt"),
+    ("make_runtime13_set.py", "runtime13", "idna"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
