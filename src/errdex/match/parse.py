@@ -3209,7 +3209,9 @@ _LEVEL_TAG = re.compile(r"\[(?:ERROR|CRITICAL|FATAL)\] |(?:ERROR|CRITICAL|FATAL)
 # a log record of an error's level, maybe behind its logger's name (``wandb: ERROR text``,
 # ``[ERROR] text``, ``CRITICAL: text``): in the log printed above a cut traceback, the error's
 # text, the records before it (a tool's progress, its INFO lines) being other output
-_ERROR_RECORD = re.compile(r"^(?:[A-Za-z_][\w.-]{0,100}: )?(?:\[(?:ERROR|CRITICAL|FATAL)\]|(?:ERROR|CRITICAL|FATAL):?) ")
+_ERROR_RECORD = re.compile(
+    r"^(?:[A-Za-z_][\w.-]{0,100}: )?(?:\[(?:ERROR|CRITICAL|FATAL)\]|(?:ERROR|CRITICAL|FATAL):?) "
+)
 
 
 def _log_record_head(ln: str) -> bool:
