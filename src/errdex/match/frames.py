@@ -1321,6 +1321,8 @@ def _statement_sites(
     same_fn = [ei for ei in eis if fn and fn_last(idx.entry_func(ei)) == fn]
     if same_fn:
         eis = _owned_as_printed(idx, same_fn, printed) or same_fn
+        if path is None and source and _names_class_only(source) and _files_apart(idx, eis):
+            return []  # a file not in the catalogue: its function's name and class, in several files
     elif (path is None or call) and fn:
         return []  # a file that moved, or another caller's call, and the function disagrees
     elif fn and source and _names_class_only(source) and _class_only_elsewhere(idx, path, fn, source, eis):
@@ -1329,6 +1331,22 @@ def _statement_sites(
     if path is None and fn is None:
         return at_line
     return at_line or eis
+
+
+def _files_apart(idx: Index, eis: Sequence[int]) -> bool:
+    """Whether the entries ``eis`` lie in more than one file. A frame whose file is not in the
+    catalogue (another release's module, ``airflow/sdk/bases/operator.py``) and whose printed
+    raise names only a class (``raise TypeError(``) says no more than a function's name and
+    that class: raises of that class in functions of that name in several files (every
+    ``__init__`` raising TypeError) are not its raise moved, and none is told apart."""
+    first = None
+    for ei in eis[:MAX_STATEMENT]:
+        p = idx.entry_path(ei)
+        if first is None:
+            first = p
+        elif p != first:
+            return True
+    return False
 
 
 def _owned_as_printed(idx: Index, eis: list[int], printed: str | None) -> list[int]:

@@ -3048,6 +3048,9 @@ class _BlockParser:
         head = self.lines[: self.first_frame]
         while head and (not head[-1].strip() or head[-1].rstrip().endswith(":")):
             head.pop()  # ``Traceback (most recent call last):``, ``Exception in thread x:``
+        err = next((k for k in range(len(head) - 1, -1, -1) if _ERROR_RECORD.match(head[k])), None)
+        if err:
+            head = head[err:]  # the log's records before its error's are other output
         if any(x.strip() for x in head):
             self.block.earlier = _message_block(head)
 
@@ -3201,6 +3204,14 @@ def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
 # the level and a colon (an entrypoint script's or a container's ``FATAL: pkg.SomeError: text``
 # before the traceback it then prints)
 _LEVEL_TAG = re.compile(r"\[(?:ERROR|CRITICAL|FATAL)\] |(?:ERROR|CRITICAL|FATAL): ")
+
+
+# a log record of an error's level, maybe behind its logger's name (``wandb: ERROR text``,
+# ``[ERROR] text``, ``CRITICAL: text``): in the log printed above a cut traceback, the error's
+# text, the records before it (a tool's progress, its INFO lines) being other output
+_ERROR_RECORD = re.compile(
+    r"^(?:[A-Za-z_][\w.-]{0,100}: )?(?:\[(?:ERROR|CRITICAL|FATAL)\]|(?:ERROR|CRITICAL|FATAL):?) "
+)
 
 
 def _log_record_head(ln: str) -> bool:
@@ -4413,9 +4424,11 @@ def _exception_repr(block: Block, msg: str) -> str:
     try:
         args = ast.literal_eval(f"({inner},)") if inner else ()
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        if dotted is None and _FIELD_REPR.match(inner):
+        if dotted is None and _FIELD_REPR.match(inner) and is_type_name(name, strict=True):
             # a class's own ``__repr__`` listing its fields (``QueryError(type=USER_ERROR,
-            # name=X, message="...")``), printed by ``str()`` too: the repr is the text
+            # name=X, message="...")``), printed by ``str()`` too: the repr is the text. Only a
+            # name ending as an exception's is one: a call of another class with keywords
+            # (``wandb.Settings(init_timeout=120)`` in a message's advice) is code it quotes
             block.exc_types.append(name)
             return text
         return msg
