@@ -50,7 +50,7 @@ def jax_store(jax_db: str) -> Iterator[Store]:
 @pytest.fixture(scope="module")
 def jax_reader(jax_db: str) -> Iterator[CatalogueReader]:
     """The same catalogue through the reader a cold ``errdex show`` and ``errdex explain`` use
-    (``open_reader``: plain SQLite, no SQLAlchemy): ~3 s of CPU less over every error than
+    (``open_reader``: plain SQLite, no SQLAlchemy): ~2 s of CPU less over every error than
     ``Store``, for the same analysis of each (all 7,490 compared equal when this was written)."""
     with open_reader(jax_db) as reader:
         yield reader
