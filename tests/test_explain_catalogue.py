@@ -18,6 +18,8 @@ from errdex.analysis.context import get_context
 from errdex.analysis.verify import check_text, identifiers
 from errdex.pipeline import index
 from errdex.store import Store
+from errdex.store.fast import open_reader
+from errdex.store.records import CatalogueReader
 from errdex.store.sharedcache import ENV
 from errdex.views import error_view
 
@@ -43,6 +45,15 @@ def _catalogue(tmp: Path, spec: str) -> Store:
 def jax_store(jax_db: str) -> Iterator[Store]:
     with Store.open(jax_db, readonly=True) as store:
         yield store
+
+
+@pytest.fixture(scope="module")
+def jax_reader(jax_db: str) -> Iterator[CatalogueReader]:
+    """The same catalogue through the reader a cold ``errdex show`` and ``errdex explain`` use
+    (``open_reader``: plain SQLite, no SQLAlchemy): ~2 s of CPU less over every error than
+    ``Store``, for the same analysis of each (all 7,490 compared equal when this was written)."""
+    with open_reader(jax_db) as reader:
+        yield reader
 
 
 @pytest.fixture(scope="module")
@@ -110,14 +121,16 @@ def test_verifier_catches_the_seed_inventions(jax_store: Store) -> None:
         assert check_text(real, ctx.index, path, strict=True).ok, real
 
 
-def test_grounding_of_every_static_explanation(jax_store: Store) -> None:
+def test_grounding_of_every_static_explanation(jax_reader: CatalogueReader) -> None:
     """Every identifier errdex writes about the jax catalogue resolves: 100%, no exceptions."""
-    ctx = get_context(jax_store, 1)
-    _, rows = jax_store.list_errors(repo="jax")
+    ctx = get_context(jax_reader, 1)
+    _, rows = jax_reader.list_errors(repo="jax")
     total, bad = 0, []
     for r in rows:
         # the analysis alone: the rest of the error's view (source window, history) names nothing
-        a = analyze_error(jax_store, jax_store.get_error(r.id))
+        err = jax_reader.get_error(r.id)
+        assert err is not None
+        a = analyze_error(jax_reader, err)
         texts = [a.meaning.text, a.trigger.text, *a.trigger.conditions, *[s.text for s in a.solutions]]
         for text in texts:
             for name in identifiers(text):

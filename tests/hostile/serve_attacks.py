@@ -77,9 +77,7 @@ def zip_bomb_catalogue(db: Path, inflated_mib: int = 512) -> str:
     Returns that error's ID. The blob is a few hundred KiB: a catalogue built by someone else
     can claim any size it likes.
     """
-    comp = zlib.compressobj(9)
-    zero = bytes(1 << 20)
-    bomb = b"".join(comp.compress(zero) for _ in range(inflated_mib)) + comp.flush()
+    bomb = zlib_bomb(inflated_mib)
     with closing(sqlite3.connect(db)) as conn, conn:
         error_id, sha = conn.execute(
             "select e.id, f.blob_sha from errors e join occurrences o on o.error_id = e.id "
@@ -87,6 +85,19 @@ def zip_bomb_catalogue(db: Path, inflated_mib: int = 512) -> str:
         ).fetchone()
         conn.execute("update blobs set data = ? where sha = ?", (bomb, sha))
     return str(error_id)
+
+
+def zlib_bomb(inflated_mib: int) -> bytes:
+    """A zlib stream of ~1 KiB per MiB it inflates to (zeros), laid out without compressing them:
+    one MiB deflated after a full flush (which empties the window, so every MiB deflates to the
+    same bytes) repeated, an empty final block, and the Adler-32 of ``inflated_mib`` MiB of
+    zeros (its low half is 1, its high half the length mod 65521). Deflating the 512 MiB took
+    1.5 s of CPU; this is the same stream shape in milliseconds."""
+    raw = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate: the header and trailer are ours
+    mib = raw.compress(bytes(1 << 20)) + raw.flush(zlib.Z_FULL_FLUSH)
+    final = zlib.compressobj(9, zlib.DEFLATED, -15).flush()
+    adler = (((inflated_mib << 20) % 65521) << 16) | 1
+    return b"\x78\xda" + mib * inflated_mib + final + adler.to_bytes(4, "big")
 
 
 def copy_catalogue(db: Path, out: Path, journal: str = "WAL") -> Path:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import shutil
 from collections.abc import Callable
 from typing import Any
 
@@ -224,16 +225,28 @@ def test_the_linearity_check_catches_backtracking() -> None:
     assert [b.split()[0] for b in nonlinear_regexes(bad)] == ["md-link", "group-sep"]
 
 
+@pytest.fixture(scope="session")  # not "module": that would send the module whole to one worker
+def paste_catalogue(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """The one-raise package the paste shapes are explained against, indexed once by the CLI (a
+    child process of ~0.7 s CPU) per test process: every shape reads the same catalogue, from a
+    copy of its own."""
+    tmp = tmp_path_factory.mktemp("paste")
+    pkg = write_package(tmp / "p", {"m/__init__.py": "def f(x):\n    raise ValueError(f'bad [x]({x})')\n"})
+    db = tmp / "c.db"
+    indexed = run(index_argv(pkg, db))
+    assert indexed.returncode == 0, indexed.stderr
+    return db
+
+
 @pytest.mark.parametrize("shape", PASTE_SHAPES)
-def test_hostile_paste_costs_what_a_benign_one_does(shape: str, tmp_path: pathlib.Path) -> None:
+def test_hostile_paste_costs_what_a_benign_one_does(
+    shape: str, paste_catalogue: pathlib.Path, tmp_path: pathlib.Path
+) -> None:
     """65 KB pastes shaped against the cleaning and parsing regexes (65 KB of '[' took ~1 s in
     the markdown-link cleaner, 15 s in ``errdex explain``): milliseconds, like any paste. Timed
     in this thread's CPU: on a loaded machine the wall clock also counts other processes' turns."""
-    pkg = write_package(
-        tmp_path / "p", {"m/__init__.py": "def f(x):\n    raise ValueError(f'bad [x]({x})')\n"}
-    )
     db = tmp_path / "c.db"
-    assert run(index_argv(pkg, db)).returncode == 0
+    shutil.copyfile(paste_catalogue, db)  # whatever explaining writes stays with this shape
     hostile, benign = paste_attack(shape)
     code = f"""
         import json, sys, time
