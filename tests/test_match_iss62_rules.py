@@ -177,3 +177,22 @@ def test_a_log_without_an_error_record_is_read_whole(matcher: Matcher) -> None:
 def test_a_moved_file_printing_only_the_class_leaves_namesakes_out(matcher: Matcher) -> None:
     top = first(matcher.explain(MOVED_FRAME))
     assert top.function == "BaseOperator.__init__"
+
+
+def test_an_exception_line_above_a_generic_error_record_stays_the_error() -> None:
+    # a console panel prints the error (``RuntimeError: ...``, indented, wrapped), then the
+    # server logs the traceback under a generic record (uvicorn's ``ERROR:    Exception in ASGI
+    # application``), cut before its own error line: the panel's text is the error, not the record's
+    paste = "\n".join(
+        [
+            "                    RuntimeError: Task group is not initialized. Make sure to   ",
+            "                    use run().                                                  ",
+            'INFO:     127.0.0.1:38168 - "GET /mcp HTTP/1.1" 500 Internal Server Error',
+            "ERROR:    Exception in ASGI application",
+            "Traceback (most recent call last):",
+            '  File "/venv/lib/python3.12/site-packages/wblib/init.py", line 17, in init',
+            "    reraise(e)",
+        ]
+    )
+    earlier = parse(paste).blocks[-1].earlier
+    assert earlier is not None and "Task group is not initialized" in earlier.message

@@ -3049,8 +3049,11 @@ class _BlockParser:
         while head and (not head[-1].strip() or head[-1].rstrip().endswith(":")):
             head.pop()  # ``Traceback (most recent call last):``, ``Exception in thread x:``
         err = next((k for k in range(len(head) - 1, -1, -1) if _ERROR_RECORD.match(head[k])), None)
-        if err:
+        if err and not _exception_line_in(head[:err]):
             head = head[err:]  # the log's records before its error's are other output
+        # (an exception's own ``Type: text`` line above the error record is the error, printed
+        # before the server logged its traceback under a generic record: uvicorn's ``ERROR:
+        # Exception in ASGI application`` under a rich panel's ``RuntimeError: ...``)
         if any(x.strip() for x in head):
             self.block.earlier = _message_block(head)
 
@@ -3392,6 +3395,16 @@ def _indented_type_line(lines: list[str], lo: int, hi: int) -> int | None:
         if m and "." in m.group(1) and is_type_name(m.group(1), strict=True):
             return k
     return None
+
+
+def _exception_line_in(lines: list[str]) -> bool:
+    """Whether one of ``lines``, its indentation aside (a console panel's), is an exception's
+    ``Type: text`` line: a class name by its shape (``is_type_name``, strict) before a colon."""
+    for line in lines:
+        m = _TYPE_PREFIX.match(line.strip())
+        if m and is_type_name(m.group(1), strict=True):
+            return True
+    return False
 
 
 def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
