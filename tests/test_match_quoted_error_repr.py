@@ -77,6 +77,9 @@ def test_a_class_call_repr_holds_real_lines(text: str, line: str) -> None:
         "Failed('Job failed: KeyError: path C:\\\\new\\\\x')",
         # a quoted span naming no exception: someone's text, left as written
         "print('a\\nb')",
+        # a frame's source line: the literal is code, its escape the code's own
+        'raise RuntimeError("The configuration is invalid:\\n" + message)',
+        'err = RuntimeError("Error: invalid\\n" + message)',
     ],
 )
 def test_other_backslashes_are_left_as_written(text: str) -> None:

@@ -317,8 +317,8 @@ def _unescaped_quoted_error(ln: str) -> str:
     span that names the exception before its first escape; a path's backslash outside such a
     span (``'C:\\new\\data.csv'`` after ``FileNotFoundError: ``) is left as written, and so is a
     doubled backslash (the repr of a real one) before an ``n``."""
-    if len(ln) > ESCAPED_LINE_CAP or "\\n" not in ln:
-        return ln
+    if len(ln) > ESCAPED_LINE_CAP or "\\n" not in ln or ln.lstrip().startswith(("raise ", "return ")):
+        return ln  # a frame's source line prints its own escapes
     for opener in ("('", '("'):
         start = ln.find(opener)
         if start < 0:
@@ -332,23 +332,15 @@ def _unescaped_quoted_error(ln: str) -> str:
             continue
         end = ln.rfind(quote)
         end = len(ln) if end < body_start else end
+        if ln[end + 1 : end + 2] not in ("", ")"):
+            continue  # the literal is an operand (``"...\\n" + message``): a source line's code
         return ln[:body_start] + _real_line_breaks(ln[body_start:end]) + ln[end:]
     return ln
 
 
 def _real_line_breaks(body: str) -> str:
     """``body`` with each escaped ``\\n`` a line break; other escapes kept as written (one pass)."""
-    out: list[str] = []
-    i, n = 0, len(body)
-    while i < n:
-        j = body.find("\\", i)
-        if j < 0 or j + 1 >= n:
-            out.append(body[i:])
-            break
-        out.append(body[i:j])
-        out.append("\n" if body[j + 1] == "n" else body[j : j + 2])
-        i = j + 2
-    return "".join(out)
+    return _unescape(body, _LINE_BREAK_ONLY)
 
 
 def _unquoted(body: str) -> str:
@@ -397,8 +389,12 @@ def _decoded(body: str) -> str:
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "'": "'", "\\": "\\", "/": "/"}
 
 
-def _unescape(text: str) -> str:
-    """Text with its common backslash escapes resolved (one pass; others kept as written)."""
+_LINE_BREAK_ONLY = {"n": "\n"}
+
+
+def _unescape(text: str, escapes: dict[str, str] = _ESCAPES) -> str:
+    """Text with its common backslash escapes (``escapes``) resolved (one pass; others kept as
+    written, a doubled backslash included when ``escapes`` does not resolve it)."""
     out: list[str] = []
     i, n = 0, len(text)
     while i < n:
@@ -408,7 +404,7 @@ def _unescape(text: str) -> str:
             break
         out.append(text[i:j])
         c = text[j + 1]
-        out.append(_ESCAPES.get(c, "\\" + c))
+        out.append(escapes.get(c, "\\" + c))
         i = j + 2
     return "".join(out)
 
