@@ -202,6 +202,7 @@ def clean(text: str) -> tuple[str, bool]:
         text = text[-INPUT_CAP:]
     if "\\n" in text:  # before line ends are normalised: an escaped ``\\r\\n`` is one line end
         text = _unescape_lines(text)
+        text = "\n".join(_unescaped_quoted_error(ln) for ln in text.split("\n"))
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", " ")
     if "\x1b" in text:
         text = _ANSI.sub("", text)
@@ -302,6 +303,46 @@ def _unescaped(ln: str) -> str:
     return "\n".join(_decoded(body) for body in strings)
 
 
+# how an exception's text starts inside a quoted repr: ``ParameterTypeError: ...`` after the
+# quote or after a wrapper's own words (``'Flow run encountered an exception: KeyError: ...'``)
+_QUOTED_ERROR_NAMES = ("Error: ", "Exception: ", "Warning: ")
+# a class whose call's repr holds the message (``ValueError('a\\nb')``)
+_ERROR_CLASS_ENDS = ("Error", "Exception", "Warning")
+
+
+def _unescaped_quoted_error(ln: str) -> str:
+    """A line quoting an exception's text in a repr (a log record's ``Failed('...: KeyError: a\\n
+    - b')``, ``ValueError('x\\ny')`` in a list of errors): the repr escaped the message's line
+    breaks, so the lines of the message are its escaped ``\\n`` made real. Only inside the quoted
+    span that names the exception before its first escape; a path's backslash outside such a
+    span (``'C:\\new\\data.csv'`` after ``FileNotFoundError: ``) is left as written, and so is a
+    doubled backslash (the repr of a real one) before an ``n``."""
+    if len(ln) > ESCAPED_LINE_CAP or "\\n" not in ln or ln.lstrip().startswith(("raise ", "return ")):
+        return ln  # a frame's source line prints its own escapes
+    for opener in ("('", '("'):
+        start = ln.find(opener)
+        if start < 0:
+            continue
+        quote = opener[1]
+        body_start = start + 2
+        first = ln.find("\\n", body_start)
+        head = ln[body_start:first] if first >= 0 else ""
+        named = ln[:start].endswith(_ERROR_CLASS_ENDS) or any(n in head for n in _QUOTED_ERROR_NAMES)
+        if quote in head or not named:
+            continue
+        end = ln.rfind(quote)
+        end = len(ln) if end < body_start else end
+        if ln[end + 1 : end + 2] not in ("", ")"):
+            continue  # the literal is an operand (``"...\\n" + message``): a source line's code
+        return ln[:body_start] + _real_line_breaks(ln[body_start:end]) + ln[end:]
+    return ln
+
+
+def _real_line_breaks(body: str) -> str:
+    """``body`` with each escaped ``\\n`` a line break; other escapes kept as written (one pass)."""
+    return _unescape(body, _LINE_BREAK_ONLY)
+
+
 def _unquoted(body: str) -> str:
     """A repr's text without its enclosing quotes (the closing one may be cut off)."""
     quote = body[:1]
@@ -348,8 +389,12 @@ def _decoded(body: str) -> str:
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "'": "'", "\\": "\\", "/": "/"}
 
 
-def _unescape(text: str) -> str:
-    """Text with its common backslash escapes resolved (one pass; others kept as written)."""
+_LINE_BREAK_ONLY = {"n": "\n"}
+
+
+def _unescape(text: str, escapes: dict[str, str] = _ESCAPES) -> str:
+    """Text with its common backslash escapes (``escapes``) resolved (one pass; others kept as
+    written, a doubled backslash included when ``escapes`` does not resolve it)."""
     out: list[str] = []
     i, n = 0, len(text)
     while i < n:
@@ -359,7 +404,7 @@ def _unescape(text: str) -> str:
             break
         out.append(text[i:j])
         c = text[j + 1]
-        out.append(_ESCAPES.get(c, "\\" + c))
+        out.append(escapes.get(c, "\\" + c))
         i = j + 2
     return "".join(out)
 
