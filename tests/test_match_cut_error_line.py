@@ -103,3 +103,53 @@ def test_a_cut_at_a_words_end_or_of_another_class_stays_as_pasted() -> None:
         + "ValueError: Value"
     )
     assert parse(other).message == "Value"
+
+
+# the chain's last part cut inside its frames (no error line): the unfiltered part is the error
+CUT_IN_FRAMES = """\
+UnfilteredStackTrace                      Traceback (most recent call last)
+
+<ipython-input-6-0369bdad0cb4> in <module>()
+---> 83 out = train(env)
+
+101 frames
+
+UnfilteredStackTrace: ValueError: Incompatible shapes for broadcasting: ((1, 50, 32), (50, 32, 4))
+
+The stack trace below excludes JAX-internal frames.
+The preceding is the original exception that occurred, unmodified.
+
+--------------------
+
+
+The above exception was the direct cause of the following exception:
+
+ValueError                                Traceback (most recent call last)
+
+/usr/local/lib/python3.7/dist-packages/arraypkg/shapes.py in promote(*args)
+    245       if mode != "allow":
+--> 247       rank = len(broadcast_shapes(*shapes))
+    248       return [broadcast_to(ar"""
+
+SHAPES = """\
+def broadcast_shapes(*shapes):
+    if len({len(s) for s in shapes}) > 1:
+        raise ValueError(f"Incompatible shapes for broadcasting: {shapes}")
+    return shapes[0]
+"""
+
+
+def test_jax_note_is_no_part_of_the_unfiltered_parts_text() -> None:
+    q = parse(CUT_IN_FRAMES)
+    assert (q.exc_type, q.message) == (
+        "ValueError",
+        "Incompatible shapes for broadcasting: ((1, 50, 32), (50, 32, 4))",
+    )
+
+
+def test_the_unfiltered_part_without_its_note_finds_the_raise(tmp_path: Path) -> None:
+    files = {"arraypkg/__init__.py": "", "arraypkg/lax.py": SHAPES}
+    with package_matcher(tmp_path, files) as m:
+        res = m.explain(CUT_IN_FRAMES)
+    assert res.matches, res.verdict
+    assert (res.matches[0].path, res.matches[0].function) == ("arraypkg/lax.py", "broadcast_shapes")

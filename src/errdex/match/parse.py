@@ -1712,6 +1712,7 @@ def parse(text: str) -> ParsedQuery:
     primary = len(blocks) - 1 if group_is_context else _primary(blocks, _first_member_chain(lines))
     primary = _whole_before_cut(blocks, primary)
     _uncut_from_earlier(blocks, primary)
+    _without_jax_note(blocks)
     # one traceback (the text above it, ``_text_before_traceback``, is tried after it, as an
     # earlier block): a cut one's last shown raise statement is its error line
     alone = len(blocks) == 1
@@ -2632,6 +2633,16 @@ def _uncut_from_earlier(blocks: list[Block], primary: int) -> None:
         if len(whole) > len(cut) and whole.startswith(cut) and whole[len(cut)].isalnum():
             b.message = whole
             return
+
+
+def _without_jax_note(blocks: list[Block]) -> None:
+    """JAX's note under an unfiltered error (``_JAX_NOTE`` and the lines after it) is no part
+    of that error's text. A chain whose last part is cut before its error line falls back to
+    the ``UnfilteredStackTrace: Cls: text`` part (``_whole_before_cut``), whose message would
+    otherwise end in the note and match no statement's text."""
+    for b in blocks:
+        if _JAX_NOTE in b.message:
+            b.message = b.message.split(_JAX_NOTE, 1)[0].rstrip()
 
 
 def _whole_before_cut(blocks: list[Block], primary: int) -> int:
