@@ -3262,14 +3262,15 @@ def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
 # exception as ``[ERROR] SomeError: text`` above its traceback, which has no exception line), or
 # the level and a colon (an entrypoint script's or a container's ``FATAL: pkg.SomeError: text``
 # before the traceback it then prints)
-_LEVEL_TAG = re.compile(r"\[(?:ERROR|CRITICAL|FATAL)\] |(?:ERROR|CRITICAL|FATAL): ")
+_ERROR_LEVELS = "ERROR|CRITICAL|FATAL"  # the levels a logger prints an error at (both below)
+_LEVEL_TAG = re.compile(rf"\[(?:{_ERROR_LEVELS})\] |(?:{_ERROR_LEVELS}): ")
 
 
 # a log record of an error's level, maybe behind its logger's name (``wandb: ERROR text``,
 # ``[ERROR] text``, ``CRITICAL: text``): in the log printed above a cut traceback, the error's
 # text, the records before it (a tool's progress, its INFO lines) being other output
 _ERROR_RECORD = re.compile(
-    r"^(?:[A-Za-z_][\w.-]{0,100}: )?(?:\[(?:ERROR|CRITICAL|FATAL)\]|(?:ERROR|CRITICAL|FATAL):?) "
+    rf"^(?:[A-Za-z_][\w.-]{{0,100}}: )?(?:\[(?:{_ERROR_LEVELS})\]|(?:{_ERROR_LEVELS}):?) "
 )
 
 
