@@ -3040,6 +3040,8 @@ class _BlockParser:
         if k < len(body) and _cut_error_line(body[k:], self.block):
             del body[k:]  # no error line: the paste ends inside it
         if k < len(body):
+            if self._looked_up_value(body[k]):
+                self._text_before_traceback()
             return _before_log_records(_before_heading(body[k:]))
         echoed = self._message_before_echo()
         if echoed is not None:
@@ -3093,6 +3095,18 @@ class _BlockParser:
             ),
             None,
         )
+
+    def _looked_up_value(self, line: str) -> bool:
+        """Whether the exception line is a failed lookup's key alone (``KeyError: 'tasks.add'``)
+        and the last frame's line raises nothing (``strategy = strategies[type_]``): the
+        interpreter's error of a subscript, whose text is the user's key and no template's. A
+        logger that caught it prints its own record above the traceback (``exc_info``: celery's
+        ``Received unregistered task of type 'tasks.add'.`` over the ``KeyError`` its dict
+        lookup raised), and that record is the library's words: it is tried after the
+        traceback's own line (``_text_before_traceback``), as an earlier exception is."""
+        frames = self.block.frames
+        source = frames[-1].source if frames else None
+        return _LOOKUP_VALUE.fullmatch(line.strip()) is not None and not (source and "raise" in source)
 
     def _text_before_traceback(self) -> None:
         """A traceback cut before its exception line, under other text (a log record, then
@@ -3170,6 +3184,9 @@ class _BlockParser:
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
 
+
+# a ``KeyError`` line whose text is the key alone, quoted or one bare token (``_looked_up_value``)
+_LOOKUP_VALUE = re.compile(r"(?:builtins\.)?KeyError: (?:'[^'\n]{0,500}'|\"[^\"\n]{0,500}\"|[^\s'\"]{1,500})")
 
 # how much of a raise statement's literal text (compact) the exception line above a traceback is
 # looked in for, and the least that says anything (``_BlockParser._raised_otherwise``)
