@@ -1701,6 +1701,14 @@ _JSON_BODY = (  # an API's error body as a client logged it: the traceback is on
          'kit.errors.RetryLimit: Exceeded maximum retries (1) for output validation\\n"',
          ("kit.errors.RetryLimit", "Exceeded maximum retries (1) for output validation",
           [("/srv/app/.venv/lib/python3.13/site-packages/kit/agent.py", 121, "bump")])),
+        # a notebook's error output saved as JSON: IPython's coloured traceback, each colour
+        # code's escape character written as ``\\u001b``, the excerpt starting inside the string
+        ('\\u001b[36mFile \\u001b[39m\\u001b[32mc:\\\\venv\\\\Lib\\\\site-packages\\\\hub\\\\http.py:481\\u001b[39m, '
+         "in \\u001b[36mraise_for_status\\u001b[39m\\u001b[34m(response)\\u001b[39m\\n"
+         "\\u001b[32m--> \\u001b[39m\\u001b[32m481\\u001b[39m \\u001b[38;5;28;01mraise\\u001b[39;00m HubError(str(e))\\n\\n"
+         '\\u001b[31mHubError\\u001b[39m: 503 Server Error: Service Unavailable\\n"',
+         ("HubError", "503 Server Error: Service Unavailable",
+          [("c:\\venv\\Lib\\site-packages\\hub\\http.py", 481, "raise_for_status")])),
     ],
 )  # fmt: skip
 def test_a_traceback_pasted_with_escaped_line_breaks_is_unescaped(

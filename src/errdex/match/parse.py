@@ -274,8 +274,19 @@ def _without_bar_tail(ln: str) -> str:
 # a traceback's or a report's line breaks written as JSON or Python escapes (``\n``): the text
 # was copied out of a string (a log record, an API response, a notebook's JSON). A frame line
 # whose path's closing quote is escaped (``File \"x.py\", line 3``) marks it too: a traceback's
-# end copied from the middle of a string starts at a frame, with no escaped break before it
-_ESCAPED_MARKERS = ("(most recent call last):\\n", '\\n  File \\"', '\\n  File "', "\\nE   ", '\\", line ')
+# end copied from the middle of a string starts at a frame, with no escaped break before it. So
+# does a colour code whose escape character is written as an escape (``\\u001b[31m``, as a
+# notebook's JSON output or a repr holds a coloured traceback): a terminal prints the character
+# itself, and only a string's text spells it
+_ESCAPED_MARKERS = (
+    "(most recent call last):\\n",
+    '\\n  File \\"',
+    '\\n  File "',
+    "\\nE   ",
+    '\\", line ',
+    "\\u001b[",
+    "\\x1b[",
+)
 ESCAPED_LINE_CAP = 200_000  # characters of one line decoded as escaped text
 
 
@@ -299,7 +310,7 @@ def _unescaped(ln: str) -> str:
         return ln
     strings = _json_strings(ln)
     if not any(any(m in body for m in _ESCAPED_MARKERS) for body in strings):
-        return _unescape(_unquoted(ln.strip()))
+        return _unescape(_unquoted(_without_closing_quote(ln.strip())))
     return "\n".join(_decoded(body) for body in strings)
 
 
@@ -341,6 +352,14 @@ def _unescaped_quoted_error(ln: str) -> str:
 def _real_line_breaks(body: str) -> str:
     """``body`` with each escaped ``\\n`` a line break; other escapes kept as written (one pass)."""
     return _unescape(body, _LINE_BREAK_ONLY)
+
+
+def _without_closing_quote(body: str) -> str:
+    """A line copied from inside a string to its end: the string's closing ``"``, the one quote
+    of the line no backslash escapes, is no part of the text (``...Unavailable\\n"``)."""
+    if body[:1] in ("'", '"') or not body.endswith('"') or body.endswith('\\"'):
+        return body
+    return body[:-1] if body.count('"') == body.count('\\"') + 1 else body
 
 
 def _unquoted(body: str) -> str:
@@ -392,9 +411,17 @@ _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "'": "'", "\\": "\\", "/"
 _LINE_BREAK_ONLY = {"n": "\n"}
 
 
+# the code-point escapes resolved with the common ones: ``\\u001b`` (JSON's, a repr's of a
+# non-ASCII character) and ``\\x1b`` (a repr's of a control character), by their hex digits
+_CODE_POINT_ESCAPES = {"u": 4, "x": 2}
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
 def _unescape(text: str, escapes: dict[str, str] = _ESCAPES) -> str:
     """Text with its common backslash escapes (``escapes``) resolved (one pass; others kept as
-    written, a doubled backslash included when ``escapes`` does not resolve it)."""
+    written, a doubled backslash included when ``escapes`` does not resolve it). With the
+    common set, ``\\uXXXX`` and ``\\xXX`` become their character (a colour code's escape
+    character, which ``clean`` then drops with the code)."""
     out: list[str] = []
     i, n = 0, len(text)
     while i < n:
@@ -404,6 +431,12 @@ def _unescape(text: str, escapes: dict[str, str] = _ESCAPES) -> str:
             break
         out.append(text[i:j])
         c = text[j + 1]
+        width = _CODE_POINT_ESCAPES.get(c, 0) if escapes is _ESCAPES else 0
+        digits = text[j + 2 : j + 2 + width]
+        if width and len(digits) == width and _HEX.issuperset(digits):
+            out.append(chr(int(digits, 16)))
+            i = j + 2 + width
+            continue
         out.append(escapes.get(c, "\\" + c))
         i = j + 2
     return "".join(out)
