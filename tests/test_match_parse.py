@@ -2667,3 +2667,31 @@ def test_a_location_printed_in_an_exceptions_text_is_no_frame() -> None:
     # the warning alone is still the warning
     q = parse(warning)
     assert q.exc_type == "StarletteDeprecationWarning" and q.message == "Using `httpx` is deprecated"
+
+
+_SENTRY_LOGGED = """\
+ServerSelectionTimeoutError: localhost:27017: [Errno 111] Connection refused
+(10 additional frame(s) were not displayed)
+...
+  File "home/travis/virtualenv/python3.6.3/lib/python3.6/site-packages/pymongo/mongo_client.py", line 1391, in _ensure_session
+  File "home/travis/virtualenv/python3.6.3/lib/python3.6/site-packages/pymongo/topology.py", line 199, in _select_servers_loop
+
+Error handling request
+"""
+
+
+def test_sentrys_exception_line_over_its_frames_is_the_error_under_a_logged_events_title() -> None:
+    # Sentry prints an event logged with its exception as the exception line, its note on the
+    # frames left out, the frames, then the event's title: the log record's message
+    q = parse(_SENTRY_LOGGED)
+    assert (q.exc_type, q.message) == (
+        "ServerSelectionTimeoutError",
+        "localhost:27017: [Errno 111] Connection refused",
+    )
+    assert q.frames[-1].function == "_select_servers_loop"
+
+
+def test_sentrys_exception_line_repeated_under_the_frames_is_read_there() -> None:
+    # an event of an exception alone ends with its exception line again: that line is read
+    q = parse(_SENTRY_LOGGED.replace("Error handling request", "OSError: [Errno 111] Connection refused"))
+    assert (q.exc_type, q.message) == ("OSError", "[Errno 111] Connection refused")

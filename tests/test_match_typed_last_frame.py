@@ -41,7 +41,7 @@ class _SrvResolver:
 
 # a module of many checks of options, each raising the class with its own words
 OPTIONS = "from mdb.errors import ConfigurationError\n\n\n" + "\n\n".join(
-    f"def check_{n}(value):\n    if value is None:\n        raise ConfigurationError(\"option {n} needs a value\")"
+    f'def check_{n}(value):\n    if value is None:\n        raise ConfigurationError("option {n} needs a value")'
     for n in range(40)
 )
 

@@ -3075,6 +3075,9 @@ class _BlockParser:
         if k < len(body):
             if self._looked_up_value(body[k]):
                 self._text_before_traceback()
+            sentry = None if _type_line(body[k]) else self._sentry_error_line()
+            if sentry is not None:
+                return sentry
             return _before_log_records(_before_heading(body[k:]))
         echoed = self._message_before_echo()
         if echoed is not None:
@@ -3128,6 +3131,23 @@ class _BlockParser:
             ),
             None,
         )
+
+    def _sentry_error_line(self) -> list[str] | None:
+        """Sentry's copy of an event: the exception line first, then ``(N additional frame(s)
+        were not displayed)``, ``...`` and the frames; what follows the frames is the event's
+        own title, which for an event logged with its exception is the log record's message
+        (aiohttp's ``Error handling request``), not the exception's. Read when the text after
+        the frames is no exception line: the lines from the last exception line above the
+        marker up to it are the error."""
+        if self.first_frame is None:
+            return None
+        at = next(
+            (j for j in range(self.first_frame - 1, -1, -1) if _SENTRY_HIDDEN.fullmatch(self.lines[j])), None
+        )
+        if at is None:
+            return None
+        k = _last_type_line(self.lines, 0, at)
+        return self.lines[k:at] if k is not None else None
 
     def _looked_up_value(self, line: str) -> bool:
         """Whether the exception line is a failed lookup's key alone (``KeyError: 'tasks.add'``)
@@ -3217,6 +3237,9 @@ class _BlockParser:
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
 
+
+# Sentry's note under an event's exception line that it left the outer frames out
+_SENTRY_HIDDEN = re.compile(r"\s*\(\d{1,9} additional frame\(s\) were not displayed\)\s*")
 
 # a ``KeyError`` line whose text is the key alone, quoted or one bare token (``_looked_up_value``)
 _LOOKUP_VALUE = re.compile(r"(?:builtins\.)?KeyError: (?:'[^'\n]{0,500}'|\"[^\"\n]{0,500}\"|[^\s'\"]{1,500})")
