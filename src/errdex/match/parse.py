@@ -3073,12 +3073,7 @@ class _BlockParser:
         if k < len(body) and _cut_error_line(body[k:], self.block):
             del body[k:]  # no error line: the paste ends inside it
         if k < len(body):
-            if self._looked_up_value(body[k]):
-                self._text_before_traceback()
-            sentry = None if _type_line(body[k]) else self._sentry_error_line()
-            if sentry is not None:
-                return sentry
-            return _before_log_records(_before_heading(body[k:]))
+            return self._error_after_frames(body[k:])
         echoed = self._message_before_echo()
         if echoed is not None:
             return echoed
@@ -3131,6 +3126,18 @@ class _BlockParser:
             ),
             None,
         )
+
+    def _error_after_frames(self, rest: list[str]) -> list[str]:
+        """The message from the lines after the frames (``rest``, from its first line of text):
+        those lines, up to a log record or a heading that follows them; a lookup's key alone
+        also has the text above the traceback tried after it (``_looked_up_value``); a line that
+        is no exception under Sentry's frames gives way to the exception line above them."""
+        if self._looked_up_value(rest[0]):
+            self._text_before_traceback()
+        sentry = None if _type_line(rest[0]) else self._sentry_error_line()
+        if sentry is not None:
+            return sentry
+        return _before_log_records(_before_heading(rest))
 
     def _sentry_error_line(self) -> list[str] | None:
         """Sentry's copy of an event: the exception line first, then ``(N additional frame(s)
