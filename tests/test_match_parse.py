@@ -2695,3 +2695,14 @@ def test_sentrys_exception_line_repeated_under_the_frames_is_read_there() -> Non
     # an event of an exception alone ends with its exception line again: that line is read
     q = parse(_SENTRY_LOGGED.replace("Error handling request", "OSError: [Errno 111] Connection refused"))
     assert (q.exc_type, q.message) == ("OSError", "[Errno 111] Connection refused")
+
+
+def test_a_sentence_run_into_a_uvicorn_record_reads_from_the_record() -> None:
+    # uvicorn pads its level to column 10: the words before it are the user's
+    q = parse('when i try to it just says ERROR:    Error loading ASGI app. Could not import module "app".')
+    assert (q.exc_type, q.message) == ("log.ERROR", 'Error loading ASGI app. Could not import module "app".')
+
+
+def test_a_label_padded_by_one_space_inside_a_sentence_is_the_sentences() -> None:
+    q = parse("the server answered ERROR: disk full")
+    assert q.message == "the server answered ERROR: disk full"

@@ -235,6 +235,7 @@ def clean(text: str) -> tuple[str, bool]:
     # log viewer's timestamp on most lines
     lines = _strip_time_head(_strip_syslog(_without_stamp_lines(lines)), _CLOCK, share=1.0, at_least=2)
     lines = _strip_compose(lines)
+    lines = [_from_uvicorn_record(ln) for ln in lines]
     if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
         lines = _strip_time_head(lines, _RAY_HEAD, share=0.6, at_least=2)
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
@@ -3813,15 +3814,36 @@ def _names_logger(m: re.Match[str]) -> bool:
     return not (m.group("process") or m.group("lower") or m.group("dashed"))
 
 
+_UVICORN_COLUMN = 10  # ``levelname + ":"`` padded to 9, then the format's space
+
+# the levels whose uvicorn prefix is told from prose inside a line: padded with two spaces or
+# more (``CRITICAL: `` pads with one, as any sentence's label does)
+_UVICORN_PADDED = tuple(
+    f" {lv}:" + " " * (_UVICORN_COLUMN - len(lv) - 1) for lv in ("ERROR", "WARNING", "INFO", "DEBUG")
+)
+
+
+def _from_uvicorn_record(ln: str) -> str:
+    """A line that runs a sentence into a record of uvicorn's log (``it just says ERROR:    Error
+    loading ASGI app. ...``), from the record on: the level padded to uvicorn's column
+    (``_uvicorn_level``) after a space, then text. The words before it are the user's, and
+    read as the message's head they hide the record's text and its level. Not a line that
+    starts indented (a frame's source printing such a string) or a frame line."""
+    if ln[:1] in (" ", "\t") or _PY_FRAME.match(ln):
+        return ln
+    for pad in _UVICORN_PADDED:
+        at = ln.find(pad)
+        if at > 0 and ln[at + len(pad) : at + len(pad) + 1].strip():
+            return ln[at + 1 :]
+    return ln
+
+
 def _uvicorn_level(ln: str) -> re.Match[str] | None:
     """uvicorn's level prefix (``_LOG_PREFIX_COLUMN``): only when the padding puts the message in
     column 10, the mark of its formatter; ``ERROR: text`` (pip's) and PostgreSQL's ``ERROR:  ``
     pad otherwise."""
     m = _LOG_PREFIX_COLUMN.match(ln)
     return m if m is not None and len(m.group(1)) + 1 + len(m.group(2)) == _UVICORN_COLUMN else None
-
-
-_UVICORN_COLUMN = 10  # ``levelname + ":"`` padded to 9, then the format's space
 
 
 def _error_record(ln: str) -> bool:
