@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import package_matcher
 
 from errdex.match import Matcher
-from errdex.store import Store
 
 CONSUMER = '''\
 import logging
@@ -57,24 +57,16 @@ Received task: feed.tasks.add_to_feeds[f8b86bcd-446c-4421-9020-1e4c09caf4e5]
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("lookup")
-    pkg = root / "worker"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "consumer.py").write_text(CONSUMER)
-    db = str(root / "c.db")
-    index(str(pkg), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
+    files = {"worker/__init__.py": "", "worker/consumer.py": CONSUMER}
+    with package_matcher(tmp_path_factory.mktemp("lookup"), files) as m:
+        yield m
 
 
 def test_the_record_above_a_lookups_key_error_is_the_answer(matcher: Matcher) -> None:
     res = matcher.explain(PASTE)
     assert res.matches
     top = res.matches[0]
-    assert (top.path, top.function, top.kind) == ("consumer.py", "Consumer.on_unknown_task", "log")
+    assert (top.path, top.function, top.kind) == ("worker/consumer.py", "Consumer.on_unknown_task", "log")
 
 
 def test_a_key_error_of_a_raise_keeps_its_own_reading(matcher: Matcher) -> None:

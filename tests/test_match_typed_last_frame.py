@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import package_matcher
 
 from errdex.match import Matcher
-from errdex.store import Store
 
 ERRORS = """\
 class ConfigurationError(Exception):
@@ -59,23 +59,15 @@ mdb.errors.ConfigurationError: The DNS query name does not exist: _mongodb._tcp.
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("typed")
-    pkg = root / "mdb"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "errors.py").write_text(ERRORS)
+    files = {"mdb/__init__.py": "", "mdb/errors.py": ERRORS}
     for kind in ("asynchronous", "synchronous"):
-        sub = pkg / kind
-        sub.mkdir()
-        (sub / "__init__.py").write_text("")
-        (sub / "options.py").write_text(OPTIONS)
-        (sub / "srv_resolver.py").write_text(RESOLVER)
-    db = str(root / "c.db")
-    index(str(pkg), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
+        files |= {
+            f"mdb/{kind}/__init__.py": "",
+            f"mdb/{kind}/options.py": OPTIONS,
+            f"mdb/{kind}/srv_resolver.py": RESOLVER,
+        }
+    with package_matcher(tmp_path_factory.mktemp("typed"), files) as m:
+        yield m
 
 
 def test_the_raise_in_the_deepest_frames_function_is_a_candidate_past_the_cap(matcher: Matcher) -> None:
@@ -84,6 +76,6 @@ def test_the_raise_in_the_deepest_frames_function_is_a_candidate_past_the_cap(ma
     # both twins are raised in the frame's function; the synchronous one, which the cap left out
     # in the catalogue's order, is one of them, and first (``twins.twins_last``)
     assert got == [
-        ("synchronous/srv_resolver.py", "_SrvResolver._resolve_uri"),
-        ("asynchronous/srv_resolver.py", "_SrvResolver._resolve_uri"),
+        ("mdb/synchronous/srv_resolver.py", "_SrvResolver._resolve_uri"),
+        ("mdb/asynchronous/srv_resolver.py", "_SrvResolver._resolve_uri"),
     ]
