@@ -1701,6 +1701,14 @@ _JSON_BODY = (  # an API's error body as a client logged it: the traceback is on
          'kit.errors.RetryLimit: Exceeded maximum retries (1) for output validation\\n"',
          ("kit.errors.RetryLimit", "Exceeded maximum retries (1) for output validation",
           [("/srv/app/.venv/lib/python3.13/site-packages/kit/agent.py", 121, "bump")])),
+        # a notebook's error output saved as JSON: IPython's coloured traceback, each colour
+        # code's escape character written as ``\\u001b``, the excerpt starting inside the string
+        ('\\u001b[36mFile \\u001b[39m\\u001b[32mc:\\\\venv\\\\Lib\\\\site-packages\\\\hub\\\\http.py:481\\u001b[39m, '
+         "in \\u001b[36mraise_for_status\\u001b[39m\\u001b[34m(response)\\u001b[39m\\n"
+         "\\u001b[32m--> \\u001b[39m\\u001b[32m481\\u001b[39m \\u001b[38;5;28;01mraise\\u001b[39;00m HubError(str(e))\\n\\n"
+         '\\u001b[31mHubError\\u001b[39m: 503 Server Error: Service Unavailable\\n"',
+         ("HubError", "503 Server Error: Service Unavailable",
+          [("c:\\venv\\Lib\\site-packages\\hub\\http.py", 481, "raise_for_status")])),
     ],
 )  # fmt: skip
 def test_a_traceback_pasted_with_escaped_line_breaks_is_unescaped(
@@ -2659,3 +2667,42 @@ def test_a_location_printed_in_an_exceptions_text_is_no_frame() -> None:
     # the warning alone is still the warning
     q = parse(warning)
     assert q.exc_type == "StarletteDeprecationWarning" and q.message == "Using `httpx` is deprecated"
+
+
+_SENTRY_LOGGED = """\
+ServerSelectionTimeoutError: localhost:27017: [Errno 111] Connection refused
+(10 additional frame(s) were not displayed)
+...
+  File "home/travis/virtualenv/python3.6.3/lib/python3.6/site-packages/pymongo/mongo_client.py", line 1391, in _ensure_session
+  File "home/travis/virtualenv/python3.6.3/lib/python3.6/site-packages/pymongo/topology.py", line 199, in _select_servers_loop
+
+Error handling request
+"""
+
+
+def test_sentrys_exception_line_over_its_frames_is_the_error_under_a_logged_events_title() -> None:
+    # Sentry prints an event logged with its exception as the exception line, its note on the
+    # frames left out, the frames, then the event's title: the log record's message
+    q = parse(_SENTRY_LOGGED)
+    assert (q.exc_type, q.message) == (
+        "ServerSelectionTimeoutError",
+        "localhost:27017: [Errno 111] Connection refused",
+    )
+    assert q.frames[-1].function == "_select_servers_loop"
+
+
+def test_sentrys_exception_line_repeated_under_the_frames_is_read_there() -> None:
+    # an event of an exception alone ends with its exception line again: that line is read
+    q = parse(_SENTRY_LOGGED.replace("Error handling request", "OSError: [Errno 111] Connection refused"))
+    assert (q.exc_type, q.message) == ("OSError", "[Errno 111] Connection refused")
+
+
+def test_a_sentence_run_into_a_uvicorn_record_reads_from_the_record() -> None:
+    # uvicorn pads its level to column 10: the words before it are the user's
+    q = parse('when i try to it just says ERROR:    Error loading ASGI app. Could not import module "app".')
+    assert (q.exc_type, q.message) == ("log.ERROR", 'Error loading ASGI app. Could not import module "app".')
+
+
+def test_a_label_padded_by_one_space_inside_a_sentence_is_the_sentences() -> None:
+    q = parse("the server answered ERROR: disk full")
+    assert q.message == "the server answered ERROR: disk full"

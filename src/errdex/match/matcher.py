@@ -1307,7 +1307,8 @@ class Matcher:
         fev = frames.gather(
             idx, fr, types, callees, None if fr else shown, self._stands_at if callees is not None else None
         )
-        typed = bare or self._typed(types, {p for _i, p in fev.info.lib})
+        last_fn = fev.info.frames[-1][2] if fev.info.frames else None
+        typed = bare or self._typed(types, {p for _i, p in fev.info.lib}, last_fn)
         if fev.shown and not bare:
             typed = list(dict.fromkeys([*typed, *self._shown_typed(types, fev)]))
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
@@ -1437,9 +1438,15 @@ class Matcher:
             )
         return res
 
-    def _typed(self, types: list[str], near: set[str]) -> list[int]:
+    def _typed(self, types: list[str], near: set[str], last_fn: str | None = None) -> list[int]:
         """Entries raising a library class the paste names (not a built-in one): candidates even
-        when no template fits the text. A dotted name keeps those of its package's codebases."""
+        when no template fits the text. A dotted name keeps those of its package's codebases.
+        ``near``: the catalogue files the traceback's frames run in; ``last_fn``: the name of the
+        function of its deepest frame, whose raises of the class come next before the cap (the
+        file may have moved since the user's release: ``pymongo/srv_resolver.py`` is now both
+        ``pymongo/synchronous/`` and ``pymongo/asynchronous/``, whose twins' raises of one
+        class, hundreds of them, would otherwise fill the cap in the catalogue's order, the
+        asynchronous folder's first, and leave out the synchronous raise in that function)."""
         idx = self.index
         out: list[int] = []
         for t in types:
@@ -1465,7 +1472,13 @@ class Matcher:
                 # the traceback's files first, and a class's own raises before the records a
                 # relay of its text holds of them (``index.relays_text``): those repeat the raises
                 # at one more place, and would fill the cap ahead of the raises they repeat
-                eis.sort(key=lambda ei: (bool(near) and idx.entry_path(ei) not in near, _relayed(idx, ei)))
+                eis.sort(
+                    key=lambda ei: (
+                        bool(near) and idx.entry_path(ei) not in near,
+                        bool(last_fn) and fn_last(idx.entry_func(ei)) != last_fn,
+                        _relayed(idx, ei),
+                    )
+                )
             out.extend(eis[:MAX_TYPED])
         return out
 

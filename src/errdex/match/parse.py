@@ -235,6 +235,7 @@ def clean(text: str) -> tuple[str, bool]:
     # log viewer's timestamp on most lines
     lines = _strip_time_head(_strip_syslog(_without_stamp_lines(lines)), _CLOCK, share=1.0, at_least=2)
     lines = _strip_compose(lines)
+    lines = [_from_uvicorn_record(ln) for ln in lines]
     if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
         lines = _strip_time_head(lines, _RAY_HEAD, share=0.6, at_least=2)
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
@@ -274,8 +275,19 @@ def _without_bar_tail(ln: str) -> str:
 # a traceback's or a report's line breaks written as JSON or Python escapes (``\n``): the text
 # was copied out of a string (a log record, an API response, a notebook's JSON). A frame line
 # whose path's closing quote is escaped (``File \"x.py\", line 3``) marks it too: a traceback's
-# end copied from the middle of a string starts at a frame, with no escaped break before it
-_ESCAPED_MARKERS = ("(most recent call last):\\n", '\\n  File \\"', '\\n  File "', "\\nE   ", '\\", line ')
+# end copied from the middle of a string starts at a frame, with no escaped break before it. So
+# does a colour code whose escape character is written as an escape (``\\u001b[31m``, as a
+# notebook's JSON output or a repr holds a coloured traceback): a terminal prints the character
+# itself, and only a string's text spells it
+_ESCAPED_MARKERS = (
+    "(most recent call last):\\n",
+    '\\n  File \\"',
+    '\\n  File "',
+    "\\nE   ",
+    '\\", line ',
+    "\\u001b[",
+    "\\x1b[",
+)
 ESCAPED_LINE_CAP = 200_000  # characters of one line decoded as escaped text
 
 
@@ -299,7 +311,7 @@ def _unescaped(ln: str) -> str:
         return ln
     strings = _json_strings(ln)
     if not any(any(m in body for m in _ESCAPED_MARKERS) for body in strings):
-        return _unescape(_unquoted(ln.strip()))
+        return _unescape(_unquoted(_without_closing_quote(ln.strip())))
     return "\n".join(_decoded(body) for body in strings)
 
 
@@ -341,6 +353,14 @@ def _unescaped_quoted_error(ln: str) -> str:
 def _real_line_breaks(body: str) -> str:
     """``body`` with each escaped ``\\n`` a line break; other escapes kept as written (one pass)."""
     return _unescape(body, _LINE_BREAK_ONLY)
+
+
+def _without_closing_quote(body: str) -> str:
+    """A line copied from inside a string to its end: the string's closing ``"``, the one quote
+    of the line no backslash escapes, is no part of the text (``...Unavailable\\n"``)."""
+    if body[:1] in ("'", '"') or not body.endswith('"') or body.endswith('\\"'):
+        return body
+    return body[:-1] if body.count('"') == body.count('\\"') + 1 else body
 
 
 def _unquoted(body: str) -> str:
@@ -392,9 +412,17 @@ _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "'": "'", "\\": "\\", "/"
 _LINE_BREAK_ONLY = {"n": "\n"}
 
 
+# the code-point escapes resolved with the common ones: ``\\u001b`` (JSON's, a repr's of a
+# non-ASCII character) and ``\\x1b`` (a repr's of a control character), by their hex digits
+_CODE_POINT_ESCAPES = {"u": 4, "x": 2}
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
 def _unescape(text: str, escapes: dict[str, str] = _ESCAPES) -> str:
     """Text with its common backslash escapes (``escapes``) resolved (one pass; others kept as
-    written, a doubled backslash included when ``escapes`` does not resolve it)."""
+    written, a doubled backslash included when ``escapes`` does not resolve it). With the
+    common set, ``\\uXXXX`` and ``\\xXX`` become their character (a colour code's escape
+    character, which ``clean`` then drops with the code)."""
     out: list[str] = []
     i, n = 0, len(text)
     while i < n:
@@ -404,6 +432,12 @@ def _unescape(text: str, escapes: dict[str, str] = _ESCAPES) -> str:
             break
         out.append(text[i:j])
         c = text[j + 1]
+        width = _CODE_POINT_ESCAPES.get(c, 0) if escapes is _ESCAPES else 0
+        digits = text[j + 2 : j + 2 + width]
+        if width and len(digits) == width and _HEX.issuperset(digits):
+            out.append(chr(int(digits, 16)))
+            i = j + 2 + width
+            continue
         out.append(escapes.get(c, "\\" + c))
         i = j + 2
     return "".join(out)
@@ -3040,7 +3074,7 @@ class _BlockParser:
         if k < len(body) and _cut_error_line(body[k:], self.block):
             del body[k:]  # no error line: the paste ends inside it
         if k < len(body):
-            return _before_log_records(_before_heading(body[k:]))
+            return self._error_after_frames(body[k:])
         echoed = self._message_before_echo()
         if echoed is not None:
             return echoed
@@ -3093,6 +3127,47 @@ class _BlockParser:
             ),
             None,
         )
+
+    def _error_after_frames(self, rest: list[str]) -> list[str]:
+        """The message from the lines after the frames (``rest``, from its first line of text):
+        those lines, up to a log record or a heading that follows them; a lookup's key alone
+        also has the text above the traceback tried after it (``_looked_up_value``); a line that
+        is no exception under Sentry's frames gives way to the exception line above them."""
+        if self._looked_up_value(rest[0]):
+            self._text_before_traceback()
+        sentry = None if _type_line(rest[0]) else self._sentry_error_line()
+        if sentry is not None:
+            return sentry
+        return _before_log_records(_before_heading(rest))
+
+    def _sentry_error_line(self) -> list[str] | None:
+        """Sentry's copy of an event: the exception line first, then ``(N additional frame(s)
+        were not displayed)``, ``...`` and the frames; what follows the frames is the event's
+        own title, which for an event logged with its exception is the log record's message
+        (aiohttp's ``Error handling request``), not the exception's. Read when the text after
+        the frames is no exception line: the lines from the last exception line above the
+        marker up to it are the error."""
+        if self.first_frame is None:
+            return None
+        at = next(
+            (j for j in range(self.first_frame - 1, -1, -1) if _SENTRY_HIDDEN.fullmatch(self.lines[j])), None
+        )
+        if at is None:
+            return None
+        k = _last_type_line(self.lines, 0, at)
+        return self.lines[k:at] if k is not None else None
+
+    def _looked_up_value(self, line: str) -> bool:
+        """Whether the exception line is a failed lookup's key alone (``KeyError: 'tasks.add'``)
+        and the last frame's line raises nothing (``strategy = strategies[type_]``): the
+        interpreter's error of a subscript, whose text is the user's key and no template's. A
+        logger that caught it prints its own record above the traceback (``exc_info``: celery's
+        ``Received unregistered task of type 'tasks.add'.`` over the ``KeyError`` its dict
+        lookup raised), and that record is the library's words: it is tried after the
+        traceback's own line (``_text_before_traceback``), as an earlier exception is."""
+        frames = self.block.frames
+        source = frames[-1].source if frames else None
+        return _LOOKUP_VALUE.fullmatch(line.strip()) is not None and not (source and "raise" in source)
 
     def _text_before_traceback(self) -> None:
         """A traceback cut before its exception line, under other text (a log record, then
@@ -3170,6 +3245,12 @@ class _BlockParser:
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
 
+
+# Sentry's note under an event's exception line that it left the outer frames out
+_SENTRY_HIDDEN = re.compile(r"\s*\(\d{1,9} additional frame\(s\) were not displayed\)\s*")
+
+# a ``KeyError`` line whose text is the key alone, quoted or one bare token (``_looked_up_value``)
+_LOOKUP_VALUE = re.compile(r"(?:builtins\.)?KeyError: (?:'[^'\n]{0,500}'|\"[^\"\n]{0,500}\"|[^\s'\"]{1,500})")
 
 # how much of a raise statement's literal text (compact) the exception line above a traceback is
 # looked in for, and the least that says anything (``_BlockParser._raised_otherwise``)
@@ -3733,15 +3814,36 @@ def _names_logger(m: re.Match[str]) -> bool:
     return not (m.group("process") or m.group("lower") or m.group("dashed"))
 
 
+_UVICORN_COLUMN = 10  # ``levelname + ":"`` padded to 9, then the format's space
+
+# the levels whose uvicorn prefix is told from prose inside a line: padded with two spaces or
+# more (``CRITICAL: `` pads with one, as any sentence's label does)
+_UVICORN_PADDED = tuple(
+    f" {lv}:" + " " * (_UVICORN_COLUMN - len(lv) - 1) for lv in ("ERROR", "WARNING", "INFO", "DEBUG")
+)
+
+
+def _from_uvicorn_record(ln: str) -> str:
+    """A line that runs a sentence into a record of uvicorn's log (``it just says ERROR:    Error
+    loading ASGI app. ...``), from the record on: the level padded to uvicorn's column
+    (``_uvicorn_level``) after a space, then text. The words before it are the user's, and
+    read as the message's head they hide the record's text and its level. Not a line that
+    starts indented (a frame's source printing such a string) or a frame line."""
+    if ln[:1] in (" ", "\t") or _PY_FRAME.match(ln):
+        return ln
+    for pad in _UVICORN_PADDED:
+        at = ln.find(pad)
+        if at > 0 and ln[at + len(pad) : at + len(pad) + 1].strip():
+            return ln[at + 1 :]
+    return ln
+
+
 def _uvicorn_level(ln: str) -> re.Match[str] | None:
     """uvicorn's level prefix (``_LOG_PREFIX_COLUMN``): only when the padding puts the message in
     column 10, the mark of its formatter; ``ERROR: text`` (pip's) and PostgreSQL's ``ERROR:  ``
     pad otherwise."""
     m = _LOG_PREFIX_COLUMN.match(ln)
     return m if m is not None and len(m.group(1)) + 1 + len(m.group(2)) == _UVICORN_COLUMN else None
-
-
-_UVICORN_COLUMN = 10  # ``levelname + ":"`` padded to 9, then the format's space
 
 
 def _error_record(ln: str) -> bool:
