@@ -13,8 +13,8 @@ set holds (see ``docs/measurements/rt15.md``). As in runtime10 every snippet is
 unpinned dependency below a library frame has as its truth the deepest Python frame of a pinned
 library in the real traceback. The harness, the other truth rules and the case format are
 ``make_runtime_set.py``'s, entered through ``set_main``. No snippet needs a server: Alembic runs on
-a local SQLite file, Authlib signs and parses tokens it is handed (its one client call meets a
-closed localhost port), psutil reads this machine's own processes.
+a local SQLite file, Authlib signs, encrypts and parses the tokens and URLs it is handed, psutil
+reads this machine's own processes, joblib runs its workers locally.
 
     python scripts/make_runtime15_set.py                    # every library, the pins below
     python scripts/make_runtime15_set.py --only toml        # one library; the other cases are kept
