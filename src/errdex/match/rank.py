@@ -61,6 +61,7 @@ from errdex.match.score import (
     TYPE_AGREES,
     TYPE_DISAGREES,
     Hierarchy,
+    builtin_type,
     catching_keys,
     fn_last,
     in_folder,
@@ -158,6 +159,10 @@ _PRIORS = PUBLIC + CALLED + FUNCTION_NAMED + 32 * CALLERS_STEP
 _PRIORS_MAX = PUBLIC + CALLED + FUNCTION_NAMED + _CALLERS_MAX
 # identifiers in a message, as a function's name would be spelled (one pass, no nesting)
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# a log or reporter call in a statement's compact first line and the name of its receiver, its
+# last part (``msg=self.document.reporter.error('...'`` -> ``reporter``)
+MAX_STATEMENT_SCAN = 2_000  # characters of a statement's first line read for its log call
+_LOG_CALL = re.compile(r"(\w+)\.(?:error|severe|exception|critical|fatal|warning|warn|log)\(")
 # a statement's compact first line (``compact``: no whitespace) raising the class it builds:
 # ``raise ConfigValidationError(``, ``raise errors.ConfigValidationError(errors=err, ...)``
 _RAISE_BUILT = re.compile(r"raise((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\(")
@@ -245,6 +250,8 @@ class Ranker:
         self._named_words: dict[str, bool] = {}  # ``_paste_names``, per name asked
         # entry -> the class the paste names, lifted over a warning or a log call of its words
         self._over_emitted: dict[int, str] = {}
+        # entry -> the log call whose words it relays as the pasted class (``_relay_of_logged``)
+        self._relayed_log: dict[int, str] = {}
         # ``rank`` left answers out: patterns it did not score, or scored errors past ``limit``
         self.more = False
         self._cut = False  # a group of a very common pattern was cut to ``limit`` (``_entries_of``)
@@ -297,6 +304,7 @@ class Ranker:
         self._wrapper_over_inner(scored)
         self._raise_before_its_log(scored)
         self._named_raise_before_emitted(scored)
+        self._relay_of_logged(scored)
         self._origin_before_its_copy(scored)
         self._relay_beside_origin(scored)
         self._spaced_as_written(scored)
@@ -481,6 +489,59 @@ class Ranker:
         return [
             f"the paste names this raise's class ({name}): a warning or a log call of the same words is emitted on its way"
         ]
+
+    def _relay_of_logged(self, scored: list[_Scored]) -> None:
+        """A text written through a library's own reporter object (``self.reporter.error('Duplicate
+        substitution definition name: "%s".' % name)``, read as a log call) and pasted as an
+        exception of a library class (``docutils.utils.SystemMessage: <string>:4: (ERROR/3)
+        Duplicate ...``): a log call raises nothing, so what raised the pasted class is the
+        reporter's method the call reaches, which raises it with the text it is handed
+        (``Reporter.system_message``: ``raise SystemMessage(msg, level)`` at the halt level). Such
+        a relay's template is all placeholder, so it scores on its class alone and the log call's
+        words beat it. When the paste names a library class (not a built-in one, which says
+        nothing of who raised it), the relay raises that class with a text all placeholder in the
+        log call's codebase, and its method's class is the one the call's receiver is named
+        after (``reporter`` / ``Reporter``, ``self._logger`` / ``Logger``: the object the words
+        were handed to), the relay goes just above the log call. Only for a message pasted
+        alone: a traceback's frames say where it was raised, and nothing changes where the key
+        flags tell the two apart."""
+        ev, idx = self.ev, self.idx
+        fev = ev.frames
+        if fev.info.frames or fev.repos or fev.shown:
+            return  # frames, a path, a raise statement the paste prints: more than a message
+        named = [last(t) for t in ev.types if not t.startswith("log.")]
+        if not named or len(named) != len(ev.types) or any(builtin_type(n) for n in named):
+            return
+        logs = [s for s in scored if s.site.kind == "log"]
+        if not logs:
+            return
+        wanted = {n.lower() for n in named}
+        relays = [
+            s
+            for s in scored
+            if s.site.kind != "log"
+            and last(s.site.type).lower() in wanted
+            and "." in s.site.function
+            and idx.patterns[s.cand.pid].lit_len == 0
+        ]
+        for log in sorted(logs, key=lambda s: s.key, reverse=True):
+            receiver = _log_receiver(idx.entry_statement(log.ei) or "")
+            if not receiver:
+                continue
+            for r in relays:
+                owner = r.site.function.split(".", 1)[0].lstrip("_").lower()
+                if owner != receiver or r.where[0] != log.where[0] or r.key[:4] != log.key[:4]:
+                    continue
+                if r.key[4] <= log.key[4]:
+                    r.key = (*r.key[:4], log.key[4] + CALLERS_STEP / 2)
+                    self._relayed_log[r.ei] = receiver
+
+    def _relayed_reason(self, ei: int) -> list[str]:
+        """Why ``_relay_of_logged`` lifted the entry, in words."""
+        receiver = self._relayed_log.get(ei)
+        if receiver is None:
+            return []
+        return [f"the pasted class is raised here with the words a log call hands its {receiver}"]
 
     def _paste_names(self, name: str) -> bool:
         """Whether the paste holds ``name`` as a whole word (a class named anywhere in it).
@@ -1134,7 +1195,7 @@ class Ranker:
         ):
             reasons.append("nothing in the paste points to this codebase")
         reasons += self._copy_reason(site, repo) + self._foreign_reason(s.ei) + self._emitted_reason(s.ei)
-        reasons += self._spaced_reason(s.ei)
+        reasons += self._spaced_reason(s.ei) + self._relayed_reason(s.ei)
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
@@ -2316,6 +2377,14 @@ def _same_package_renamed(pasted: str, qual: str) -> bool:
 
 
 _QUOTE = re.compile("[\"']")  # a string literal's quote in a statement's first line
+
+
+def _log_receiver(statement: str) -> str:
+    """The receiver a statement's log or reporter call is made on, its last name lowered with
+    its leading underscores dropped (``self._logger.error(`` -> ``logger``); "" when the first
+    line holds no such call (a bounded scan: one pass of a regex that cannot backtrack far)."""
+    m = _LOG_CALL.search(statement[:MAX_STATEMENT_SCAN])
+    return m.group(1).lstrip("_").lower() if m else ""
 
 
 def _private_place(path: str, function: str) -> bool:
