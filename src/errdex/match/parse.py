@@ -217,6 +217,8 @@ def clean(text: str) -> tuple[str, bool]:
     lines = text.split("\n")
     if "`" in text and len(lines) == 1:
         lines = [_unlisted(lines[0])]
+    elif "`" in text:
+        lines = [_without_span_opener(ln) for ln in lines]
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
         plain = [_emphasized_paragraph(lines, i) for i in range(len(lines))]
@@ -246,6 +248,17 @@ def clean(text: str) -> tuple[str, bool]:
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(_unjoin_box_rows(lines))
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+def _without_span_opener(ln: str) -> str:
+    """A log record or a traceback's header behind the backtick that opens a Markdown code span
+    the line does not close (```` `2024-07-18 10:38:54,111 ERROR [app] Uncaught exception: ...````,
+    the span closed lines below, after the traceback, or never): the line without that mark, so
+    the record's timestamp or the header starts it as the program printed it."""
+    if not ln.startswith("`") or "`" in ln[1:]:
+        return ln
+    rest = ln[1:]
+    return rest if _log_record(rest) or _TB_HEADER.match(rest) else ln
 
 
 def _without_bar_tails(text: str) -> str:
@@ -3130,7 +3143,7 @@ class _BlockParser:
             )
         out: list[str] = []
         for i, ln in enumerate(self.lines[k : self.first_frame]):
-            if _NOISE.match(ln) or _frames_header(ln) or (tagged and i and _log_record_head(ln)):
+            if _NOISE.match(ln) or _frames_header(ln) or (i and _next_record(ln, tagged)):
                 break  # (a level's record ends where the log's next record starts)
             out.append(ln)
         return out
@@ -3278,6 +3291,14 @@ def _log_record_head(ln: str) -> bool:
     """Whether a line opens a record of a log: a level's tag (``[ERROR] ``, ``FATAL: ``) or the
     logging module's default ``LEVEL:logger:`` and uvicorn's padded ``LEVEL:    ``."""
     return bool(_LEVEL_TAG.match(ln) or _LOG_BASIC.match(ln) or _LOG_PREFIX_COLUMN.match(ln))
+
+
+def _next_record(ln: str, tagged: bool) -> bool:
+    """Whether ``ln``, under an exception line printed above a traceback, starts the log's next
+    record rather than continuing the exception's text: a timestamped record (a server's
+    ``2024-06-18 05:53:46 [ERROR   ] ... Internal Server Error: /path`` that introduces the
+    traceback under it), or, under a line that a level's tag opened, the next tag."""
+    return _log_record(ln) or (tagged and _log_record_head(ln))
 
 
 def _tagged_type_line(lines: list[str], first_frame: int) -> int | None:
@@ -3471,12 +3492,30 @@ def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
         if _frames_header(lines[k]):
             continue
         m = _TYPE_PREFIX.match(lines[k])
-        if m and (is_type_name(m.group(1), strict=True) or _raised_above(lines, k, m.group(1))):
+        if m and (
+            is_type_name(m.group(1), strict=True)
+            or _errors_module_class(m.group(1))
+            or _raised_above(lines, k, m.group(1))
+        ):
             return k
         m = _CLASS_REPR_LINE.match(lines[k])
         if m and is_type_name(m.group(1).rpartition(".")[2], strict=True):
             return k
     return None
+
+
+def _errors_module_class(token: str) -> bool:
+    """``django.core.exceptions.SynchronousOnlyOperation``: a class whose module path ends in a
+    module that holds a package's exceptions (``exceptions``, ``errors``, ``exc``, ``error``).
+    Such a class is an exception whatever its name ends in (``ImproperlyConfigured``,
+    ``NoResultFound``), so its ``Type: text`` line above a traceback is the error's line as
+    surely as one of a class named ``...Error``; a lone ``SynchronousOnlyOperation: text``
+    could be any label."""
+    module, dot, name = token.rpartition(".")
+    return bool(dot) and module.rpartition(".")[2] in _ERRORS_MODULES and _module_class(token)
+
+
+_ERRORS_MODULES = frozenset({"exceptions", "errors", "exc", "error"})
 
 
 # a class printed as its repr before a colon, at a line's start (``_CLASS_REPR`` without the
