@@ -12,6 +12,14 @@
    a traceback cut inside its frames: the record is read as the program printed it, its text
    the error's.
 
+3. An exception line in a reST inline literal inside a sentence (``with the error:
+   ``pkg.exc.DetachedInstanceError: Instance <X> is not bound ...``. I was ...``): the span
+   opened by two backticks closes at two, so its text is the error's line.
+
+4. A paragraph of its own that is one code span followed by the sentence's period, the message
+   quoting a name in backticks of its own (```` `AssertionError: Cannot use `Query` for path
+   param 'x'`. ````), between the reporter's paragraphs: the span's whole text is the error.
+
 On real catalogues indexed from a fixture package shaped like that."""
 
 from __future__ import annotations
@@ -134,3 +142,27 @@ def test_a_backtick_closed_on_its_line_is_left_to_the_code_span_rules() -> None:
 def test_the_ticked_record_over_a_cut_traceback_finds_its_raise(matcher: Matcher) -> None:
     top = first(matcher.explain(TICKED_RECORD))
     assert top.function == "await_"
+
+
+def test_an_exception_line_in_a_double_backtick_literal_is_the_error() -> None:
+    q = parse(
+        "with the error: ``glib.orm.exc.DetachedInstanceError: Instance <Obj at 0x7f3d> is not "
+        "bound to a Session; attribute refresh cannot proceed``. I was looking at the page."
+    )
+    assert q.exc_type == "glib.orm.exc.DetachedInstanceError"
+    assert q.message == "Instance <Obj at 0x7f3d> is not bound to a Session; attribute refresh cannot proceed"
+
+
+SPAN_PARAGRAPH = """\
+A new version came out yesterday, and it stops the app from running.
+When I run `uvicorn app.main:app` I get:
+
+`AssertionError: Cannot use `Query` for path param 'TileMatrixSetId'`.
+
+Installing the previous version fixes the issue"""
+
+
+def test_a_span_paragraph_with_its_period_and_inner_ticks_is_the_error() -> None:
+    q = parse(SPAN_PARAGRAPH)
+    assert q.exc_type == "AssertionError"
+    assert q.message == "Cannot use `Query` for path param 'TileMatrixSetId'"

@@ -4208,21 +4208,28 @@ def _one_inline_span(msg: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+_SPAN_STOPS = ".,;:!"  # a sentence's mark right after a paragraph's closing backtick
+
+
 def _span_paragraph(msg: str) -> str | None:
     """The one paragraph of a paste of several that is a whole code span opening with an
     exception line (```` `ValueError: text` ```` with a blank line above and below it), between
     the reporter's paragraphs (what they ran above, their question under it): the span's text.
     The class must read as one strictly (``_span_text``), as for a span alone on the last line;
-    two such paragraphs are two errors, and none is taken."""
+    two such paragraphs are two errors, and none is taken. The sentence's period may follow the
+    span (```` `AssertionError: text`. ````), and the message may quote names in backtick pairs
+    of its own inside it (``_whole_line_span``)."""
     lines = msg.split("\n")[: _SPAN_LINES * 2]
     found: list[str] = []
     for k, ln in enumerate(lines):
         s = ln.strip()
-        if len(s) < 3 or s[0] != "`" or s[-1] != "`" or "`" in s[1:-1]:
+        if s[-2:-1] == "`" and s[-1:] in _SPAN_STOPS:
+            s = s[:-1]
+        if len(s) < 3 or s[0] != "`" or s[-1] != "`":
             continue
         if (k and lines[k - 1].strip()) or (k + 1 < len(lines) and lines[k + 1].strip()):
             continue  # a line of a paragraph, not one of its own
-        span = _span_text("`", s[1:], True)
+        span = _whole_line_span(s) if "`" in s[1:-1] else _span_text("`", s[1:], True)
         if span is not None:
             found.append(span)
     return found[0] if len(found) == 1 else None
@@ -4288,7 +4295,12 @@ def _whole_line_span(line: str) -> str | None:
 
 def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = False) -> str | None:
     """The text of a span opened by ``opener`` when it starts with an exception line, else None.
-    ``after_prose``: the span opens after the reporter's words on its line."""
+    ``after_prose``: the span opens after the reporter's words on its line. A span opened with
+    two backticks (reST's inline literal, ```` ``pkg.SomeError: text`` ````, which Markdown also
+    reads as one span) closes at two."""
+    doubled = opener == "`" and rest.startswith("`") and not rest.startswith("``")
+    if doubled:
+        rest = rest[1:]
     rest = rest.lstrip(" ")
     if rest.startswith(_PDB_PREFIX):
         rest = rest[len(_PDB_PREFIX) :]
@@ -4298,7 +4310,7 @@ def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = 
     if not m or not (_prefix_type(m.group(1), False) if lenient else is_type_name(m.group(1), strict=True)):
         return None
     if opener == "`":
-        end = rest.find("`")
+        end = rest.find("``" if doubled else "`")
         return (rest[:end] if end >= 0 else rest).strip()
     body = rest.rstrip()
     # an undotted class after a quote only when the reporter's sentence introduces it and the
