@@ -215,10 +215,8 @@ def clean(text: str) -> tuple[str, bool]:
         fenced = _to_fence_close(text.split("\n"))
         text = "\n".join(_unfence(ln) for ln in fenced if not _FENCE.match(ln))
     lines = text.split("\n")
-    if "`" in text and len(lines) == 1:
-        lines = [_unlisted(lines[0])]
-    elif "`" in text:
-        lines = [_without_span_opener(ln) for ln in lines]
+    if "`" in text:
+        lines = _span_marks_off(lines)
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
         plain = [_emphasized_paragraph(lines, i) for i in range(len(lines))]
@@ -248,6 +246,15 @@ def clean(text: str) -> tuple[str, bool]:
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(_unjoin_box_rows(lines))
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+def _span_marks_off(lines: list[str]) -> list[str]:
+    """The lines without the code-span marks that only frame them: a one-line paste's list
+    marker and backticks (``_unlisted``), a longer paste's backtick opening a record or a
+    traceback's header on its line (``_without_span_opener``)."""
+    if len(lines) == 1:
+        return [_unlisted(lines[0])]
+    return [_without_span_opener(ln) for ln in lines]
 
 
 def _without_span_opener(ln: str) -> str:
@@ -3511,7 +3518,7 @@ def _errors_module_class(token: str) -> bool:
     ``NoResultFound``), so its ``Type: text`` line above a traceback is the error's line as
     surely as one of a class named ``...Error``; a lone ``SynchronousOnlyOperation: text``
     could be any label."""
-    module, dot, name = token.rpartition(".")
+    module, dot, _name = token.rpartition(".")
     return bool(dot) and module.rpartition(".")[2] in _ERRORS_MODULES and _module_class(token)
 
 
