@@ -215,8 +215,8 @@ def clean(text: str) -> tuple[str, bool]:
         fenced = _to_fence_close(text.split("\n"))
         text = "\n".join(_unfence(ln) for ln in fenced if not _FENCE.match(ln))
     lines = text.split("\n")
-    if "`" in text and len(lines) == 1:
-        lines = [_unlisted(lines[0])]
+    if "`" in text:
+        lines = _span_marks_off(lines)
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
         plain = [_emphasized_paragraph(lines, i) for i in range(len(lines))]
@@ -247,6 +247,26 @@ def clean(text: str) -> tuple[str, bool]:
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(_unjoin_box_rows(lines))
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+def _span_marks_off(lines: list[str]) -> list[str]:
+    """The lines without the code-span marks that only frame them: a one-line paste's list
+    marker and backticks (``_unlisted``), a longer paste's backtick opening a record or a
+    traceback's header on its line (``_without_span_opener``)."""
+    if len(lines) == 1:
+        return [_unlisted(lines[0])]
+    return [_without_span_opener(ln) for ln in lines]
+
+
+def _without_span_opener(ln: str) -> str:
+    """A log record or a traceback's header behind the backtick that opens a Markdown code span
+    the line does not close (```` `2024-07-18 10:38:54,111 ERROR [app] Uncaught exception: ...````,
+    the span closed lines below, after the traceback, or never): the line without that mark, so
+    the record's timestamp or the header starts it as the program printed it."""
+    if not ln.startswith("`") or "`" in ln[1:]:
+        return ln
+    rest = ln[1:]
+    return rest if _log_record(rest) or _TB_HEADER.match(rest) else ln
 
 
 def _without_bar_tails(text: str) -> str:
@@ -3205,7 +3225,7 @@ class _BlockParser:
             )
         out: list[str] = []
         for i, ln in enumerate(self.lines[k : self.first_frame]):
-            if _NOISE.match(ln) or _frames_header(ln) or (tagged and i and _log_record_head(ln)):
+            if _NOISE.match(ln) or _frames_header(ln) or (i and _next_record(ln, tagged)):
                 break  # (a level's record ends where the log's next record starts)
             out.append(ln)
         return out
@@ -3359,6 +3379,14 @@ def _log_record_head(ln: str) -> bool:
     """Whether a line opens a record of a log: a level's tag (``[ERROR] ``, ``FATAL: ``) or the
     logging module's default ``LEVEL:logger:`` and uvicorn's padded ``LEVEL:    ``."""
     return bool(_LEVEL_TAG.match(ln) or _LOG_BASIC.match(ln) or _LOG_PREFIX_COLUMN.match(ln))
+
+
+def _next_record(ln: str, tagged: bool) -> bool:
+    """Whether ``ln``, under an exception line printed above a traceback, starts the log's next
+    record rather than continuing the exception's text: a timestamped record (a server's
+    ``2024-06-18 05:53:46 [ERROR   ] ... Internal Server Error: /path`` that introduces the
+    traceback under it), or, under a line that a level's tag opened, the next tag."""
+    return _log_record(ln) or (tagged and _log_record_head(ln))
 
 
 def _tagged_type_line(lines: list[str], first_frame: int) -> int | None:
@@ -3552,12 +3580,30 @@ def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
         if _frames_header(lines[k]):
             continue
         m = _TYPE_PREFIX.match(lines[k])
-        if m and (is_type_name(m.group(1), strict=True) or _raised_above(lines, k, m.group(1))):
+        if m and (
+            is_type_name(m.group(1), strict=True)
+            or _errors_module_class(m.group(1))
+            or _raised_above(lines, k, m.group(1))
+        ):
             return k
         m = _CLASS_REPR_LINE.match(lines[k])
         if m and is_type_name(m.group(1).rpartition(".")[2], strict=True):
             return k
     return None
+
+
+def _errors_module_class(token: str) -> bool:
+    """``django.core.exceptions.SynchronousOnlyOperation``: a class whose module path ends in a
+    module that holds a package's exceptions (``exceptions``, ``errors``, ``exc``, ``error``).
+    Such a class is an exception whatever its name ends in (``ImproperlyConfigured``,
+    ``NoResultFound``), so its ``Type: text`` line above a traceback is the error's line as
+    surely as one of a class named ``...Error``; a lone ``SynchronousOnlyOperation: text``
+    could be any label."""
+    module, dot, _name = token.rpartition(".")
+    return bool(dot) and module.rpartition(".")[2] in _ERRORS_MODULES and _module_class(token)
+
+
+_ERRORS_MODULES = frozenset({"exceptions", "errors", "exc", "error"})
 
 
 # a class printed as its repr before a colon, at a line's start (``_CLASS_REPR`` without the
@@ -4271,21 +4317,28 @@ def _one_inline_span(msg: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+_SPAN_STOPS = ".,;:!"  # a sentence's mark right after a paragraph's closing backtick
+
+
 def _span_paragraph(msg: str) -> str | None:
     """The one paragraph of a paste of several that is a whole code span opening with an
     exception line (```` `ValueError: text` ```` with a blank line above and below it), between
     the reporter's paragraphs (what they ran above, their question under it): the span's text.
     The class must read as one strictly (``_span_text``), as for a span alone on the last line;
-    two such paragraphs are two errors, and none is taken."""
+    two such paragraphs are two errors, and none is taken. The sentence's period may follow the
+    span (```` `AssertionError: text`. ````), and the message may quote names in backtick pairs
+    of its own inside it (``_whole_line_span``)."""
     lines = msg.split("\n")[: _SPAN_LINES * 2]
     found: list[str] = []
     for k, ln in enumerate(lines):
         s = ln.strip()
-        if len(s) < 3 or s[0] != "`" or s[-1] != "`" or "`" in s[1:-1]:
+        if s[-2:-1] == "`" and s[-1:] in _SPAN_STOPS:
+            s = s[:-1]
+        if len(s) < 3 or s[0] != "`" or s[-1] != "`":
             continue
         if (k and lines[k - 1].strip()) or (k + 1 < len(lines) and lines[k + 1].strip()):
             continue  # a line of a paragraph, not one of its own
-        span = _span_text("`", s[1:], True)
+        span = _whole_line_span(s) if "`" in s[1:-1] else _span_text("`", s[1:], True)
         if span is not None:
             found.append(span)
     return found[0] if len(found) == 1 else None
@@ -4351,7 +4404,12 @@ def _whole_line_span(line: str) -> str | None:
 
 def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = False) -> str | None:
     """The text of a span opened by ``opener`` when it starts with an exception line, else None.
-    ``after_prose``: the span opens after the reporter's words on its line."""
+    ``after_prose``: the span opens after the reporter's words on its line. A span opened with
+    two backticks (reST's inline literal, ```` ``pkg.SomeError: text`` ````, which Markdown also
+    reads as one span) closes at two."""
+    doubled = opener == "`" and rest.startswith("`") and not rest.startswith("``")
+    if doubled:
+        rest = rest[1:]
     rest = rest.lstrip(" ")
     if rest.startswith(_PDB_PREFIX):
         rest = rest[len(_PDB_PREFIX) :]
@@ -4361,7 +4419,7 @@ def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = 
     if not m or not (_prefix_type(m.group(1), False) if lenient else is_type_name(m.group(1), strict=True)):
         return None
     if opener == "`":
-        end = rest.find("`")
+        end = rest.find("``" if doubled else "`")
         return (rest[:end] if end >= 0 else rest).strip()
     body = rest.rstrip()
     # an undotted class after a quote only when the reporter's sentence introduces it and the
