@@ -76,7 +76,10 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("a rev-parse of a bad spec", GC + "repo.rev_parse('HEAD~5')\n"),
         _s("a blame of a missing file", GC + "repo.blame('HEAD', 'missing.txt')\n"),
         _s("a stash pop with no stash", GC + "repo.git.stash('pop')\n"),
-        _s("a remote url read from a remote that has none", GC + "print(repo.remotes.origin.url)\n"),
+        _s(
+            "the origin remote read in a repository that has no remote",
+            GC + "print(repo.remotes.origin.url)\n",
+        ),
         _s("a reference object made from a bad path", GC + "git.Head(repo, 'master')\n"),
     ],
     "jsonpatch": [
@@ -120,12 +123,8 @@ SNIPPETS: dict[str, list[Snippet]] = {
         ),
         _s("a def tag without a name", MK + "Template('<%def>x</%def>').render()\n"),
         _s(
-            "an unicode error in output encoding",
+            "a non-ASCII value rendered with an ascii output encoding",
             MK + "Template('${x}', output_encoding='ascii').render(x='é')\n",
-        ),
-        _s(
-            "a default filter that is not a name",
-            MK + "Template('${x}', default_filters=['nope']).render(x=1)\n",
         ),
     ],
     "pexpect": [
@@ -165,7 +164,7 @@ SNIPPETS: dict[str, list[Snippet]] = {
             "parsing an openmetrics text without EOF",
             "from prometheus_client.openmetrics.parser import text_string_to_metric_families\nlist(text_string_to_metric_families('# TYPE a counter\\na_total 1\\n'))\n",
         ),
-        _s("a counter unit info on an info", PR + "Info('build', 'Build', unit='s', registry=reg)\n"),
+        _s("an Info metric given a unit", PR + "Info('build', 'Build', unit='s', registry=reg)\n"),
         _s(
             "a multiprocess collector without its dir",
             PR + "from prometheus_client import multiprocess\nmultiprocess.MultiProcessCollector(reg)\n",
@@ -245,7 +244,7 @@ SNIPPETS: dict[str, list[Snippet]] = {
     ],
     "redis": [
         _s("zadd with gt and nx", RD + "r.zadd('z', {'a': 1}, nx=True, gt=True)\n"),
-        _s("a sort with get and a non-list", RD + "r.sort('l', groups=True)\n"),
+        _s("sort with groups but no get patterns", RD + "r.sort('l', groups=True)\n"),
         _s("xadd with a maxlen that is negative", RD + "r.xadd('s', {'a': 1}, maxlen=-1)\n"),
         _s("xread with a count that is negative", RD + "r.xread({'s': 0}, count=-1)\n"),
         _s("xreadgroup with block negative", RD + "r.xreadgroup('g', 'c', {'s': '>'}, block=-5)\n"),
@@ -253,10 +252,10 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("xclaim with a bad idle", RD + "r.xclaim('s', 'g', 'c', 10, ['0-1'], idle='x')\n"),
         _s("xtrim without maxlen or minid", RD + "r.xtrim('s')\n"),
         _s(
-            "a lock sleep that is negative",
+            "extend on a lock that was never acquired",
             RD + "l = r.lock('l', sleep=-1, blocking_timeout=0.1)\nl.extend(1)\n",
         ),
-        _s("a pipeline executed inside watch without multi", RD + "p = r.pipeline()\np.multi()\np.multi()\n"),
+        _s("multi called twice on a pipeline", RD + "p = r.pipeline()\np.multi()\np.multi()\n"),
         _s(
             "a connection pool with a bad max_connections",
             "import redis\nredis.ConnectionPool(max_connections=-1)\n",
