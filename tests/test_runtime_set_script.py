@@ -48,7 +48,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # again for runtime12 (runtime7's libraries and releases, other mistakes): its messages hold no
 # address, path or port a run would change (its key client meets the closed port 9); idna for
 # runtime13 (runtime8's libraries and releases, other mistakes): one package, no dependencies, and
-# messages that hold no address, path, port or time.
+# messages that hold no address, path, port or time; redis for runtime14 (runtime9's libraries and
+# releases, other mistakes): pure Python, no dependencies, and messages that hold no address,
+# port or time a run would change (its one path is a fixed missing socket).
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -70,6 +72,7 @@ SCRIPTS = [
     ("make_runtime10_set.py", "runtime10", "toml"),
     ("make_runtime12_set.py", "runtime12", "pyjwt"),
     ("make_runtime13_set.py", "runtime13", "idna"),
+    ("make_runtime14_set.py", "runtime14", "redis"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
