@@ -130,3 +130,63 @@ def test_a_value_naming_no_site_leaves_the_tie(matcher: Matcher, paste: str, sit
 )
 def test_name_words(qualname: str, words: set[str]) -> None:
     assert name_words(qualname) == words
+
+
+# a command runner's error printed by two sites of one template, whose last value is the stderr
+# of the program it ran: a sentence, whose words (``path`` here) are its grammar's, not the
+# thing one of the sites handles
+RUNNER = """\
+class CommandError(Exception):
+    pass
+
+
+class Git:
+    def execute(self, command, status, stderr):
+        raise CommandError(
+            "Cmd('git') failed due to: exit code(%d)\\n  cmdline: %s\\n  stderr: '%s'"
+            % (status, command, stderr)
+        )
+
+
+class IndexFile:
+    def _index_path(self, command, status, stderr):
+        raise CommandError(
+            "Cmd('git') failed due to: exit code(%d)\\n  cmdline: %s\\n  stderr: '%s'"
+            % (status, command, stderr)
+        )
+"""
+
+
+@pytest.fixture(scope="module")
+def runner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("valueprose")
+    pkg = root / "gitish"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "cmd.py").write_text(RUNNER)
+    db = str(root / "c.db")
+    index(str(pkg), db, jobs=1)
+    with Store.open(db) as store:
+        yield Matcher.load(store)
+
+
+def test_a_sentence_in_a_value_names_no_site(runner: Matcher) -> None:
+    res = runner.explain(
+        "gitish.cmd.CommandError: Cmd('git') failed due to: exit code(128)\n"
+        "  cmdline: git blame -p HEAD -- missing.txt\n"
+        "  stderr: 'fatal: no such path missing.txt in HEAD'"
+    )
+    assert exact_first_two(res) == ["Git.execute", "IndexFile._index_path"]
+    assert not any("names what this site handles" in " ".join(m.reasons) for m in res.matches[:2])
+
+
+def test_a_short_value_still_names_its_site(runner: Matcher) -> None:
+    # the same template, its last value one short word naming what ``_index_path`` handles
+    res = runner.explain(
+        "gitish.cmd.CommandError: Cmd('git') failed due to: exit code(128)\n"
+        "  cmdline: git add -- a.txt\n"
+        "  stderr: 'bad path'"
+    )
+    assert exact_first_two(res) == ["IndexFile._index_path", "Git.execute"]
