@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import package_matcher
 
 from errdex.match import Matcher, Result
 from errdex.match.rank import name_words
@@ -159,34 +160,26 @@ class IndexFile:
 
 @pytest.fixture(scope="module")
 def runner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("valueprose")
-    pkg = root / "gitish"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "cmd.py").write_text(RUNNER)
-    db = str(root / "c.db")
-    index(str(pkg), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
+    files = {"gitish/__init__.py": "", "gitish/cmd.py": RUNNER}
+    with package_matcher(tmp_path_factory.mktemp("valueprose"), files) as m:
+        yield m
 
 
-def test_a_sentence_in_a_value_names_no_site(runner: Matcher) -> None:
+@pytest.mark.parametrize(
+    ("cmdline", "stderr", "first_two"),
+    [
+        # a sentence holding ``path``: no site named, the plain tie (the runner first)
+        ("git blame -p HEAD -- missing.txt", "fatal: no such path missing.txt in HEAD",
+         ["Git.execute", "IndexFile._index_path"]),
+        # a short value, one word naming what ``_index_path`` handles, still names it
+        ("git add -- a.txt", "bad path", ["IndexFile._index_path", "Git.execute"]),
+    ],
+)  # fmt: skip
+def test_a_sentence_in_a_value_names_no_site(
+    runner: Matcher, cmdline: str, stderr: str, first_two: list[str]
+) -> None:
     res = runner.explain(
-        "gitish.cmd.CommandError: Cmd('git') failed due to: exit code(128)\n"
-        "  cmdline: git blame -p HEAD -- missing.txt\n"
-        "  stderr: 'fatal: no such path missing.txt in HEAD'"
+        f"gitish.cmd.CommandError: Cmd('git') failed due to: exit code(128)\n  cmdline: {cmdline}\n"
+        f"  stderr: '{stderr}'"
     )
-    assert exact_first_two(res) == ["Git.execute", "IndexFile._index_path"]
-    assert not any("names what this site handles" in " ".join(m.reasons) for m in res.matches[:2])
-
-
-def test_a_short_value_still_names_its_site(runner: Matcher) -> None:
-    # the same template, its last value one short word naming what ``_index_path`` handles
-    res = runner.explain(
-        "gitish.cmd.CommandError: Cmd('git') failed due to: exit code(128)\n"
-        "  cmdline: git add -- a.txt\n"
-        "  stderr: 'bad path'"
-    )
-    assert exact_first_two(res) == ["IndexFile._index_path", "Git.execute"]
+    assert exact_first_two(res) == first_two
