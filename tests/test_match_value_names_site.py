@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import package_matcher
 
 from errdex.match import Matcher, Result
 from errdex.match.rank import name_words
@@ -130,3 +131,55 @@ def test_a_value_naming_no_site_leaves_the_tie(matcher: Matcher, paste: str, sit
 )
 def test_name_words(qualname: str, words: set[str]) -> None:
     assert name_words(qualname) == words
+
+
+# a command runner's error printed by two sites of one template, whose last value is the stderr
+# of the program it ran: a sentence, whose words (``path`` here) are its grammar's, not the
+# thing one of the sites handles
+RUNNER = """\
+class CommandError(Exception):
+    pass
+
+
+class Git:
+    def execute(self, command, status, stderr):
+        raise CommandError(
+            "Cmd('git') failed due to: exit code(%d)\\n  cmdline: %s\\n  stderr: '%s'"
+            % (status, command, stderr)
+        )
+
+
+class IndexFile:
+    def _index_path(self, command, status, stderr):
+        raise CommandError(
+            "Cmd('git') failed due to: exit code(%d)\\n  cmdline: %s\\n  stderr: '%s'"
+            % (status, command, stderr)
+        )
+"""
+
+
+@pytest.fixture(scope="module")
+def runner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    files = {"gitish/__init__.py": "", "gitish/cmd.py": RUNNER}
+    with package_matcher(tmp_path_factory.mktemp("valueprose"), files) as m:
+        yield m
+
+
+@pytest.mark.parametrize(
+    ("cmdline", "stderr", "first_two"),
+    [
+        # a sentence holding ``path``: no site named, the plain tie (the runner first)
+        ("git blame -p HEAD -- missing.txt", "fatal: no such path missing.txt in HEAD",
+         ["Git.execute", "IndexFile._index_path"]),
+        # a short value, one word naming what ``_index_path`` handles, still names it
+        ("git add -- a.txt", "bad path", ["IndexFile._index_path", "Git.execute"]),
+    ],
+)  # fmt: skip
+def test_a_sentence_in_a_value_names_no_site(
+    runner: Matcher, cmdline: str, stderr: str, first_two: list[str]
+) -> None:
+    res = runner.explain(
+        f"gitish.cmd.CommandError: Cmd('git') failed due to: exit code(128)\n  cmdline: {cmdline}\n"
+        f"  stderr: '{stderr}'"
+    )
+    assert exact_first_two(res) == first_two

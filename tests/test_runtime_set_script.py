@@ -50,7 +50,10 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # runtime13 (runtime8's libraries and releases, other mistakes): one package, no dependencies, and
 # messages that hold no address, path, port or time; toml again for runtime15 (runtime10's
 # libraries and releases, other mistakes): one module, no dependencies, and messages that hold no
-# address, path or time (its one file mistake names a file of the snippet's own folder).
+# address, path or time (its one file mistake names a file of the snippet's own folder); redis
+# for runtime14 (runtime9's libraries and releases, other mistakes): pure Python, no
+# dependencies, and messages that hold no address, port or time a run would change (its one path
+# is a fixed missing socket).
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -73,6 +76,7 @@ SCRIPTS = [
     ("make_runtime12_set.py", "runtime12", "pyjwt"),
     ("make_runtime13_set.py", "runtime13", "idna"),
     ("make_runtime15_set.py", "runtime15", "toml"),
+    ("make_runtime14_set.py", "runtime14", "redis"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]

@@ -67,6 +67,7 @@ from errdex.match.verify import (
     loose_fit,
     quoted_gaps,
     repr_gaps,
+    repr_shown,
     values,
 )
 
@@ -2581,4 +2582,4 @@ _QUOTED_WORD = re.compile(r"""(['"`])(\w{1,100})\1""")
 
 
 def _has_repr(names: tuple[str, ...]) -> bool:
-    return any(n.endswith(REPR_MARK) for n in names)
+    return any(repr_shown(n) for n in names)

@@ -135,6 +135,9 @@ _CLASS_OBJECT = frozenset(("type(self)", "self.__class__", "cls", "type(cls)"))
 _NAME_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 # runs of letters in a placeholder's value, lowercased first: one pass
 _VALUE_WORD = re.compile(r"[a-z]+")
+# runs of letters from which a placeholder's value reads as a sentence, not a name or a short
+# expression (``split(,, 5)``, ``replace(/x, y)``, ``LINESTRING (1 2, 3``)
+_PROSE_WORDS = 5
 # the shortest name part that may name what a function handles: shorter ones (``to``, ``sub``,
 # ``get``) are as often a verb or an abbreviation as a thing
 _NAME_WORD_MIN = 4
@@ -1923,7 +1926,8 @@ class Ranker:
         whole message is the template and mostly its literal text (a full fit anchored at both
         ends, with ``TYPED_MIN_LITERAL`` literal characters of its own or more, explaining
         ``MIN_COVERAGE`` of the message or more), those printing the raising object or its class
-        left out (``_class_named`` weighs them); empty for any other fit: a template mostly or
+        left out (``_class_named`` weighs them), and those reading as a sentence
+        (``_PROSE_WORDS`` runs of letters or more); empty for any other fit: a template mostly or
         all placeholder (a relay's ``==> {ctx}``, a caught error's text passed on as ``{exc}``)
         fits any text, and its values' words would name any site."""
         f = c.fit
@@ -1940,7 +1944,10 @@ class Ranker:
                 w
                 for n, v in self._slot_values(c).items()
                 if not (_class_slot(n) or _object_slot(n) or n in _SELF_SLOTS)
-                for w in _VALUE_WORD.findall(v.lower())
+                # a sentence (another program's stderr, a caught error's text) is words of its
+                # own grammar, not the one thing a site handles: only a short value names one
+                if len(words := _VALUE_WORD.findall(v.lower())) < _PROSE_WORDS
+                for w in words
             )
             self._value_words[c.pid] = got
         return got

@@ -446,6 +446,20 @@ REPR_MARK = "!r"  # a stored placeholder name shown through repr() ends in it (`
 CONTAINER_OPENS = ((": list", "["), (": dict", "{"))
 
 
+def repr_shown(name: str) -> bool:
+    """Whether a stored placeholder prints what ``repr()`` prints: one marked so (``{x!r}``,
+    ``%r``), or a class object (``{type(value)}``, ``{value.__class__}``), whose ``str()`` is
+    the class's repr, ``<class 'pkg.Name'>``. ``f"must be an integer, not {type(v)}"`` shows a
+    value exactly as ``f"..., not {v!r}"`` shows one, so both are judged and credited alike."""
+    if name.endswith(REPR_MARK):
+        return True
+    expr = name.replace(" ", "")
+    if expr.endswith(".__class__"):
+        return True
+    # ``type(x)`` with one argument and nothing after it (``type(x).__name__`` is a bare name)
+    return expr.startswith("type(") and expr.endswith(")") and expr.count("(") == 1 and "," not in expr
+
+
 def container_opens(name: str) -> str:
     """The bracket the value of a container placeholder (``paths: list!r``) opens with; ``""``
     for a placeholder of any value."""
@@ -596,7 +610,7 @@ def repr_gaps(
     for j, name in enumerate(names):
         if j + 1 >= len(spans):
             break
-        if not name.endswith(REPR_MARK):
+        if not repr_shown(name):
             continue
         v = cmsg[spans[j][1] : spans[j + 1][0]]
         closed = bool(lits[j + 1])
