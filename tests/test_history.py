@@ -981,6 +981,35 @@ def test_the_extraction_cache_keeps_every_container_kind_and_refuses_foreign_sha
     assert decode(good[:-1] + b"\x00\x00") is None
 
 
+def test_a_named_tuple_of_the_cache_reads_back_whole_or_not_at_all() -> None:
+    # named tuples are written whole (``cache._defaults``), so the decode makes them from their
+    # items directly; one short of its fields is a crafted entry, refused (not filled in with the
+    # class's defaults), and a map of several pairs is a dict of the facts, not a tag
+    import msgpack
+    import zstandard
+
+    from errdex.extract import cache
+    from errdex.extract.cache import decode
+    from errdex.extract.facts import ModuleFacts
+    from errdex.extract.templates import Ph
+
+    ph = cache._CODE[Ph]
+
+    def entry(part: object, const: str = "pkg.mod.X") -> bytes:
+        value = {0: [{0: [part]}]}  # a Value: a tuple of variants, each a tuple of parts
+        facts = {cache._CODE[ModuleFacts]: ["pkg/mod.py", "pkg.mod", "ok", None, False, {const: value}]}
+        return zstandard.ZstdCompressor().compress(cache._MAGIC + msgpack.packb(facts))
+
+    whole = decode(entry({ph: ["name", True]}))
+    assert whole is not None
+    got = whole.consts["pkg.mod.X"][0][0]
+    assert type(got) is Ph and got == Ph("name", True)
+    assert decode(entry({ph: ["name"]})) is None  # the defaults are never left out of a Ph
+    assert decode(entry({ph: ["name", True, 1]})) is None
+    two = decode(entry({"a": 1, "b": [2]}))
+    assert two is not None and two.consts["pkg.mod.X"] == (({"a": 1, "b": [2]},),)
+
+
 def test_an_extraction_cache_entry_of_the_tagged_json_form_is_refused_not_misread() -> None:
     # what errdex wrote before the MessagePack form: tagged JSON, zlib-compressed (or, rebuilt
     # from a stored difference, as the JSON itself); its facts are not read back as facts

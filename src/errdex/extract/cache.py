@@ -212,7 +212,7 @@ def decode(data: bytes) -> ModuleFacts | None:
             return None
         out = msgpack.unpackb(
             memoryview(raw)[len(_MAGIC) :],
-            object_hook=_untag,
+            object_pairs_hook=_untag,
             ext_hook=_no_ext,
             strict_map_key=False,  # the tags are integers
             unicode_errors="surrogatepass",
@@ -251,18 +251,30 @@ def _sorted(items: set[Any] | frozenset[Any]) -> list[Any]:
         return sorted(items, key=repr)
 
 
-def _untag(obj: dict[Any, Any]) -> Any:
-    """One map (its members already decoded): a dict of the facts as itself, a tagged map as
-    the value it stands for."""
-    if len(obj) != 1:
-        return obj
-    ((tag, items),) = obj.items()
+def _untag(pairs: list[tuple[Any, Any]]) -> Any:
+    """One map, as its (key, value) pairs (their values already decoded): a dict of the facts
+    as itself, a tagged map as the value it stands for.
+
+    The unpacker hands the pairs (``object_pairs_hook``) rather than a dict: nearly every map
+    of an entry is a tagged one (jax 0.12.0.1's 626 cached entries: ~640k maps, ~20k of them
+    dicts of the facts), whose dict was made only to be taken apart here. A named tuple is
+    made by ``tuple.__new__`` from its items (what its generated ``__new__`` does after a
+    Python call; it is written whole, ``_defaults``, so its items are exactly its fields).
+    Together: the decode of those entries 0.41-0.50 -> 0.32-0.33 s, the same facts."""
+    if len(pairs) != 1:
+        return dict(pairs)
+    tag, items = pairs[0]
     if tag.__class__ is not int:
-        return obj
+        return dict(pairs)
     if items.__class__ is not list:
         raise TypeError("a tagged map holds an array")
     if tag == _TUPLE:
         return tuple(items)
+    named = _NAMED_OF.get(tag)
+    if named is not None:
+        if len(items) != _ARITY[tag]:
+            raise ValueError("field count")
+        return _new_tuple(named, items)
     if tag == _SET:
         return set(items)
     if tag == _FROZENSET:
@@ -272,3 +284,8 @@ def _untag(obj: dict[Any, Any]) -> Any:
     # positional: every field of these classes is an __init__ parameter, in this order (those
     # left out take their defaults; too few for a field without one: TypeError, a bad entry)
     return _CLASSES[tag - _FIRST_CLASS](*items)
+
+
+# tag -> the named tuple class it stands for (``_untag``)
+_NAMED_OF: dict[int, type] = {code: cls for cls, code in _NAMED.items()}
+_new_tuple = tuple.__new__
