@@ -124,18 +124,27 @@ def print_slowest(rows: list[tuple[float, str, dict[str, float], dict[str, int]]
         )
 
 
+def open_kept(path: Path) -> tuple[list[list[str]], Matcher]:
+    """A kept index (``bench/ecosystem.py --keep``) mapped fresh from its file, cold as the bench
+    maps it, and its kept queries (text, wanted); the matcher warmed as a server's: the groups
+    made at load (``shared_matcher``) and the first 20 queries answered."""
+    kept = json.loads(path.with_suffix(".queries.json").read_text())
+    with path.open("rb") as fh:
+        index = Index.loads(memoryview(mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)))
+    matcher = Matcher(index)
+    index.groups.make_all()
+    for text, _want in kept[:20]:
+        matcher.explain(text)
+    return kept, matcher
+
+
 def measure_kept(path: Path, n_queries: int, slowest: int, answers: str | None) -> int:
     """Every query of a kept index timed alone: thread CPU, the phases, the counts and the page
     faults of its thread (``RUSAGE_THREAD``: a cold region of the mapped file is a fault), then
     the ``slowest`` queries with the phases that took their time, to tell the tail's causes apart."""
-    kept = json.loads(path.with_suffix(".queries.json").read_text())[:n_queries]
-    with path.open("rb") as fh:
-        index = Index.loads(memoryview(mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)))
     instrument()
-    matcher = Matcher(index)
-    index.groups.make_all()  # as a server does at load (``shared_matcher``)
-    for text, _want in kept[:20]:
-        matcher.explain(text)
+    kept, matcher = open_kept(path)
+    kept = kept[:n_queries]
     gc.collect()
     gc.freeze()
     rows: list[tuple[float, int, int, dict[str, float], dict[str, int]]] = []
