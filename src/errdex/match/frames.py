@@ -129,6 +129,9 @@ class FrameEvidence:
                 _p, line, fn = self.info.frames[fi]
                 return fw, f"deepest library frame ({fn}, line {line}) calls {callee}, which raises it"
             if callee is not None and fw >= ON_RAISE:
+                _p, line, fn = self.info.frames[fi]
+                if fn:  # ``_statement_in_callee``: a function's frame printing its helper's raise
+                    return fw, f"deepest library frame ({fn}, line {line}) prints this raise, now in {callee} it calls"
                 return fw, f"the warning's printed source line calls {callee}, which warns it"
             why = _why(e, self.info, fi, depth, fw >= ON_RAISE)
             if self.called_as is not None and fw == DEEPEST_FRAME + CALL_FORM:
@@ -254,6 +257,8 @@ def gather(
     _name_entries(idx, ev)
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
+        if callees is not None and not ev.on_raise and not ev.moved:
+            _statement_in_callee(idx, ev, frames, types, callees)
         _warned_below(idx, ev, frames, types)
         if not ev.on_raise:
             _only_raise(idx, ev, frames, types)
@@ -1204,6 +1209,17 @@ def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees:
     wanted = {type_key(t) for t in types} - {""}
     if any(_raises_class(idx, ei, wanted) for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT]):
         return  # the function raises that class itself: its own raises are the frame's
+    for name in _callee_names(idx, path, fn, callees):
+        for ei in idx.sites.get((path, name), ())[:MAX_STATEMENT]:
+            if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
+                _put(ev.entries, ei, CALLEE_FRAME, fi, 0)
+                ev.callees.setdefault(ei, name)
+
+
+def _callee_names(idx: Index, path: str, fn: str, callees: CalleesOf) -> list[str]:
+    """The last names of what function ``fn`` of catalogue file ``path`` calls, in the first
+    ``MAX_CALLEE_SNAPSHOTS`` releases of the file the catalogue holds, itself left out (a
+    recursive call names the function, already looked at); at most ``MAX_CALLEES``."""
     releases: dict[tuple[str, str], None] = {}
     for ei in idx.paths.head(path, MAX_STATEMENT):
         e = idx.entries[ei]
@@ -1213,12 +1229,43 @@ def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees:
     names: dict[str, None] = {}
     for repo, version in releases:
         names.update(dict.fromkeys(callees(repo, version, path, fn)[:MAX_CALLEES]))
-    names.pop(fn, None)  # a recursive call names the function itself, already looked at
-    for name in itertools.islice(names, MAX_CALLEES):
-        for ei in idx.sites.get((path, name), ())[:MAX_STATEMENT]:
-            if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
-                _put(ev.entries, ei, CALLEE_FRAME, fi, 0)
-                ev.callees.setdefault(ei, name)
+    names.pop(fn, None)
+    return list(itertools.islice(names, MAX_CALLEES))
+
+
+def _statement_in_callee(
+    idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str], callees: CalleesOf
+) -> None:
+    """The traceback's last frame prints a raise statement its function no longer holds, and a
+    function of the same file that it calls holds that very statement: the release the paste
+    came from raised inline, and this one moved the raise into a helper (scikit-learn's
+    ``_assert_all_finite`` printing ``raise ValueError(msg_err)``, which now builds the text in
+    ``_assert_all_finite_element_wise`` and raises it there). The helper's raise is the
+    statement the frame shows, so it is named as a frame on it would name it (``ON_RAISE``),
+    above the frame's function's own raises, which read otherwise. Unlike ``_statement_sites``'
+    namesake in any function of the file (another release's line number landing on it), only a
+    callee counts: the traceback enters it from the frame's function. A statement of a class
+    the paste does not name is another error's."""
+    if not frames or not ev.info.lib or ev.info.lib[-1][0] != len(frames) - 1:
+        return
+    source = frames[-1].source
+    fi, path = ev.info.lib[-1]
+    _p, _line, fn = ev.info.frames[fi]
+    if not source or not fn or fn.startswith("<") or not _new_raise(source) or _reraised(frames):
+        return
+    same = [ei for ei in idx.statement_entries(source, MAX_STATEMENT) if idx.entry_path(ei) == path]
+    if not same:
+        return
+    names = set(_callee_names(idx, path, fn, callees))
+    found = [
+        ei
+        for ei in same
+        if fn_last(idx.entry_func(ei)) in names and _class_fits(idx, ei, types) and not idx.entry_cut(ei)
+    ]
+    for ei in found:
+        _put(ev.entries, ei, ON_RAISE, fi, 0)
+        ev.callees.setdefault(ei, fn_last(idx.entry_func(ei)) or "")
+    ev.on_raise.update(found)
 
 
 # ``raise Name(`` or ``raise pkg.Name(``: a statement building the object it raises
