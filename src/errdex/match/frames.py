@@ -127,6 +127,9 @@ class FrameEvidence:
             callee = self.callees.get(ei)
             if callee is not None and fw == CALLEE_FRAME:
                 _p, line, fn = self.info.frames[fi]
+                if self.info.lib and fi != self.info.lib[-1][0]:  # ``_gone_to_caller``
+                    gone = self.info.frames[self.info.lib[-1][0]][2]
+                    return fw, f"frame ({fn}, line {line}) calls {callee}, which raises it ({gone} is gone)"
                 return fw, f"deepest library frame ({fn}, line {line}) calls {callee}, which raises it"
             if callee is not None and fw >= ON_RAISE:
                 _p, line, fn = self.info.frames[fi]
@@ -1209,11 +1212,37 @@ def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees:
     wanted = {type_key(t) for t in types} - {""}
     if any(_raises_class(idx, ei, wanted) for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT]):
         return  # the function raises that class itself: its own raises are the frame's
-    for name in _callee_names(idx, path, fn, callees):
+    names = _callee_names(idx, path, fn, callees)
+    if not names and not idx.sites.get((path, fn)):
+        fi, path, fn, names = _gone_to_caller(idx, ev, fi, path, fn, callees)
+    for name in names:
         for ei in idx.sites.get((path, name), ())[:MAX_STATEMENT]:
             if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
                 _put(ev.entries, ei, CALLEE_FRAME, fi, 0)
                 ev.callees.setdefault(ei, name)
+
+
+def _gone_to_caller(
+    idx: Index, ev: FrameEvidence, fi: int, path: str, fn: str, callees: CalleesOf
+) -> tuple[int, str, str, list[str]]:
+    """The frame above a deepest library frame whose function the release no longer has (no
+    raise of its file is in it, and it calls nothing there: packaging's ``_get_env``, renamed
+    ``_lookup_environment``), with what that caller's function calls: the caller's call of the
+    gone function now reaches the renamed helper, so the helpers it calls are where the pasted
+    class is raised. The caller must be the next frame up and a library frame of the same
+    codebase (a user's call reaches nothing the catalogue knows of). Unchanged (and no names)
+    when there is no such caller."""
+    lib = dict(ev.info.lib)
+    above = lib.get(fi - 1)
+    if above is None:
+        return fi, path, fn, []
+    first, here = idx.paths.head(above, 1), idx.paths.head(path, 1)
+    if not first or not here or idx.entry_repo(first[0]) != idx.entry_repo(here[0]):
+        return fi, path, fn, []
+    _p, _line, caller = ev.info.frames[fi - 1]
+    if not caller or caller.startswith("<") or caller == fn:
+        return fi, path, fn, []
+    return fi - 1, above, caller, _callee_names(idx, above, caller, callees)
 
 
 def _callee_names(idx: Index, path: str, fn: str, callees: CalleesOf) -> list[str]:
