@@ -125,7 +125,7 @@ class FrameEvidence:
             if fi < 0:
                 return fw, f"the paste prints this statement above its error line: {self.shown}"
             callee = self.callees.get(ei)
-            if callee is not None and fw == CALLEE_FRAME:
+            if callee is not None and fw in (CALLEE_FRAME, DEEPEST_FRAME):
                 _p, line, fn = self.info.frames[fi]
                 if self.info.lib and fi != self.info.lib[-1][0]:  # ``_gone_to_caller``
                     gone = self.info.frames[self.info.lib[-1][0]][2]
@@ -268,7 +268,7 @@ def gather(
         if not ev.on_raise:
             _by_call_form(idx, ev, frames)
     if callees is not None and not ev.on_raise and not ev.moved:
-        _callee_raises(idx, ev, types, callees)
+        _callee_raises(idx, ev, frames, types, callees)
     if ev.on_raise or ev.moved:
         # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
         ev.info.ends_at_call = ev.info.call_at = None
@@ -1189,7 +1189,9 @@ def _is_method(qualname: str) -> bool:
     return bool(head) and not head.endswith("<locals>")
 
 
-def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees: CalleesOf) -> None:
+def _callee_raises(
+    idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str], callees: CalleesOf
+) -> None:
     """The deepest library frame names a function that raises nothing of the pasted class in
     the indexed release (none of its raises is of that class, or it has none): the traceback
     comes from a release in which it did, and the raise has since moved into a helper it calls
@@ -1210,16 +1212,39 @@ def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees:
     if not fn or fn.startswith("<"):
         return
     wanted = {type_key(t) for t in types} - {""}
-    if any(_raises_class(idx, ei, wanted) for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT]):
-        return  # the function raises that class itself: its own raises are the frame's
+    weight = CALLEE_FRAME
+    own = [ei for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT] if _raises_class(idx, ei, wanted)]
+    if own:
+        if not _printed_elsewhere(idx, ev, frames, own):
+            return  # the function raises that class itself: its own raises are the frame's
+        weight = DEEPEST_FRAME  # its raises and its helpers' are alike the frame's: the text decides
     names = _callee_names(idx, path, fn, callees)
     if not names and not idx.sites.get((path, fn)):
         fi, path, fn, names = _gone_to_caller(idx, ev, fi, path, fn, callees)
     for name in names:
         for ei in idx.sites.get((path, name), ())[:MAX_STATEMENT]:
             if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
-                _put(ev.entries, ei, CALLEE_FRAME, fi, 0)
+                _put(ev.entries, ei, weight, fi, 0)
                 ev.callees.setdefault(ei, name)
+
+
+def _printed_elsewhere(idx: Index, ev: FrameEvidence, frames: list[Frame], own: list[int]) -> bool:
+    """Whether the traceback's last frame, the deepest library frame, prints a raise statement
+    that none of its function's raises of the pasted class (``own``) opens with in the release:
+    the function the paste ran raised it with a statement this release no longer has there
+    (scikit-learn's ``_assert_all_finite`` printing ``raise ValueError(`` over a text it built,
+    which now keeps only a one-line ``raise ValueError("Input contains NaN")`` and calls
+    ``_assert_all_finite_element_wise`` to build and raise the rest). Its own raises then say no
+    more than those of the helpers it calls."""
+    fi, _path = ev.info.lib[-1]
+    if fi != len(frames) - 1:
+        return False
+    _p, _line, fn = ev.info.frames[fi]
+    source = (frames[fi].source or "").strip()
+    if not source.startswith("raise ") or not _new_raise(source):
+        return False
+    same = set(_statement_entries(idx, source, fn))
+    return not any(ei in same for ei in own)
 
 
 def _gone_to_caller(
