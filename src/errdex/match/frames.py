@@ -1204,7 +1204,12 @@ def _callee_raises(
     the same module is the helper's; a callee in another module would need its import). A last
     frame printing a call and no raise (``value = int(text)``) says compiled code below it
     raised (``FrameInfo.ends_at_call``), not a helper: had a Python helper raised, its frame
-    would be below."""
+    would be below.
+
+    A function that does raise the class, but by no statement opening as the one the frame
+    prints (``_printed_elsewhere``), is another release's body: its raises and its helpers'
+    are then named alike (``DEEPEST_FRAME``) and the text tells them apart. A function the
+    release no longer has hands over to the frame above (``_gone_to_caller``)."""
     if not types or not ev.info.lib or ev.info.ends_at_call is not None:
         return  # a last frame printing a call that raises nothing itself: compiled code raised
     fi, path = ev.info.lib[-1]
