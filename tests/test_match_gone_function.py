@@ -83,7 +83,9 @@ def test_a_gone_function_hands_over_to_its_callers_helpers(store: Store) -> None
 def test_a_function_still_there_hands_nothing_over(store: Store) -> None:
     # ``_compare`` is in the release (it raises another class): its frame is its own, and the
     # caller's helpers are not read for it
-    paste = GONE.replace("in _get_env", "in _compare").replace("_get_env(environment, lhs)", "_compare(value, op, rhs)")
+    paste = GONE.replace("in _get_env", "in _compare").replace(
+        "_get_env(environment, lhs)", "_compare(value, op, rhs)"
+    )
     res = Matcher.load(store).explain(paste)
     assert not any("is gone" in r for m in res.matches for r in m.reasons)
 

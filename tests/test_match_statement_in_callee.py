@@ -76,9 +76,9 @@ def test_the_printed_raise_now_in_a_called_helper_is_the_site(store: Store) -> N
 def test_a_namesake_statement_the_function_does_not_call_is_not_the_site(store: Store) -> None:
     # ``check_positive`` raises ``ValueError(msg_err)`` too, but ``check_finite`` never calls it
     res = Matcher.load(store).explain(INLINE)
-    assert not any(
-        "now in check_positive" in r for m in res.matches for r in m.reasons
-    ), [m.reasons for m in res.matches]
+    assert not any("now in check_positive" in r for m in res.matches for r in m.reasons), [
+        m.reasons for m in res.matches
+    ]
 
 
 def test_a_statement_the_function_still_holds_stays_its_own(store: Store) -> None:

@@ -134,7 +134,10 @@ class FrameEvidence:
             if callee is not None and fw >= ON_RAISE:
                 _p, line, fn = self.info.frames[fi]
                 if fn:  # ``_statement_in_callee``: a function's frame printing its helper's raise
-                    return fw, f"deepest library frame ({fn}, line {line}) prints this raise, now in {callee} it calls"
+                    return (
+                        fw,
+                        f"deepest library frame ({fn}, line {line}) prints this raise, now in {callee} it calls",
+                    )
                 return fw, f"the warning's printed source line calls {callee}, which warns it"
             why = _why(e, self.info, fi, depth, fw >= ON_RAISE)
             if self.called_as is not None and fw == DEEPEST_FRAME + CALL_FORM:
