@@ -1237,20 +1237,22 @@ def _callee_raises(
 
 
 def _printed_elsewhere(idx: Index, ev: FrameEvidence, frames: list[Frame], own: list[int]) -> bool:
-    """Whether the traceback's last frame, the deepest library frame, prints a raise statement
-    that none of its function's raises of the pasted class (``own``) opens with in the release:
-    the function the paste ran raised it with a statement this release no longer has there
-    (scikit-learn's ``_assert_all_finite`` printing ``raise ValueError(`` over a text it built,
-    which now keeps only a one-line ``raise ValueError("Input contains NaN")`` and calls
-    ``_assert_all_finite_element_wise`` to build and raise the rest). Its own raises then say no
-    more than those of the helpers it calls."""
+    """Whether the traceback's last frame, the deepest library frame, prints the opening of a
+    raise spanning lines (``raise ValueError(``, its text on lines not printed) that none of its
+    function's raises of the pasted class (``own``) opens with in the release: each of those is
+    a statement of another shape, so the function the paste ran raised it with one this release
+    no longer has there (scikit-learn's ``_assert_all_finite``, which now keeps only a one-line
+    ``raise ValueError("Input contains NaN")`` and calls ``_assert_all_finite_element_wise`` to
+    build and raise the rest). Its own raises then say no more than those of the helpers it
+    calls. A whole one-line raise printed (``raise AuthError(response.reason)``) over a function
+    raising the class otherwise may be that very statement edited: the function keeps it."""
     fi, _path = ev.info.lib[-1]
     if fi != len(frames) - 1:
         return False
     _p, _line, fn = ev.info.frames[fi]
     source = (frames[fi].source or "").strip()
-    if not source.startswith("raise ") or not _new_raise(source):
-        return False
+    if not _BARE_RAISE_OPEN.match(source) or not _new_raise(source):
+        return False  # a whole one-line raise of another text may be this one's edit, moved by lines
     same = set(_statement_entries(idx, source, fn))
     return not any(ei in same for ei in own)
 
