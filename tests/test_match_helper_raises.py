@@ -4,8 +4,10 @@ code facts):
 
 - the deepest library frame prints a raise statement its function no longer holds, while a
   helper it now calls holds that very statement: the helper's raise is the site, above the
-  frame's function's own raise of the class that reads otherwise, and above a namesake
-  statement in a function the frame's function does not call;
+  frame's function's own raise of the class that reads otherwise, above a namesake
+  statement in a function the frame's function does not call, and above the same statement
+  in another module of the package (``opened.py``'s helper: the statement has not left the
+  frame's file);
 - the frame prints only the opening of a raise over lines (``raise ValueError(``) that none of
   its function's raises opens with: the function and the helper it calls weigh alike, and the
   text decides;
@@ -60,24 +62,26 @@ ValueError: Input contains NaN.
 
 
 @pytest.fixture(scope="module")
-def callee(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    with package_matcher(tmp_path_factory.mktemp("callee"), {"validation.py": CALLEE_LIB}) as m:
+def helpers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    """One package holding the three modules, each the release a paste below ran an older one of."""
+    files = {"validation.py": CALLEE_LIB, "opened.py": OPENED_LIB, "markers.py": GONE_LIB}
+    with package_matcher(tmp_path_factory.mktemp("helper_raises"), files) as m:
         yield m
 
 
-def test_the_printed_raise_now_in_a_called_helper_is_the_site(callee: Matcher) -> None:
-    res = callee.explain(INLINE)
+def test_the_printed_raise_now_in_a_called_helper_is_the_site(helpers: Matcher) -> None:
+    res = helpers.explain(INLINE)
     first = res.matches[0]
     assert (first.function, first.exc_type) == ("_check_element_wise", "ValueError")
     assert any("now in _check_element_wise" in r for r in first.reasons), first.reasons
     # without the catalogue's code facts the frame's function's own raise comes first
-    bare = Matcher(callee.index).explain(INLINE)
+    bare = Matcher(helpers.index).explain(INLINE)
     assert bare.matches[0].function == "check_finite"
 
 
-def test_a_namesake_statement_the_function_does_not_call_is_not_the_site(callee: Matcher) -> None:
+def test_a_namesake_statement_the_function_does_not_call_is_not_the_site(helpers: Matcher) -> None:
     # ``check_positive`` raises ``ValueError(msg_err)`` too, but ``check_finite`` never calls it
-    res = callee.explain(INLINE)
+    res = helpers.explain(INLINE)
     assert not any("now in check_positive" in r for m in res.matches for r in m.reasons), [
         m.reasons for m in res.matches
     ]
@@ -97,9 +101,9 @@ def _keeps_own(m: Matcher, paste: str, printed: str, line: int, helped: str) -> 
     assert not any(helped in r for found in res.matches for r in found.reasons)
 
 
-def test_a_statement_the_function_still_holds_stays_its_own(callee: Matcher) -> None:
+def test_a_statement_the_function_still_holds_stays_its_own(helpers: Matcher) -> None:
     # the frame prints the function's own statement of this release: the rule has nothing to move
-    _keeps_own(callee, INLINE, "raise ValueError(msg_err)", 15, "now in")
+    _keeps_own(helpers, INLINE, "raise ValueError(msg_err)", 15, "now in")
 
 
 OPENED_LIB = """\
@@ -136,22 +140,16 @@ ValueError: Input contains NaN, infinity or a value too large for dtype('float64
 """
 
 
-@pytest.fixture(scope="module")
-def opened(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    with package_matcher(tmp_path_factory.mktemp("opened"), {"opened.py": OPENED_LIB}) as m:
-        yield m
-
-
-def test_a_statement_the_function_no_longer_has_weighs_its_helpers_alike(opened: Matcher) -> None:
-    res = opened.explain(OLDER)
+def test_a_statement_the_function_no_longer_has_weighs_its_helpers_alike(helpers: Matcher) -> None:
+    res = helpers.explain(OLDER)
     first = res.matches[0]
     assert first.function == "_check_element_wise", [(m.function, m.reasons) for m in res.matches]
     assert any("calls _check_element_wise" in r for r in first.reasons), first.reasons
 
 
-def test_the_functions_own_statement_keeps_its_raise(opened: Matcher) -> None:
+def test_the_functions_own_statement_keeps_its_raise(helpers: Matcher) -> None:
     # the frame prints the one-line raise this release has in ``check_finite``
-    _keeps_own(opened, OLDER, "raise ValueError(", 18, "calls _check_element_wise")
+    _keeps_own(helpers, OLDER, "raise ValueError(", 18, "calls _check_element_wise")
 
 
 GONE_LIB = """\
@@ -198,33 +196,27 @@ lib.markers.UndefinedName: 'extra' does not exist in evaluation environment.
 """
 
 
-@pytest.fixture(scope="module")
-def gone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    with package_matcher(tmp_path_factory.mktemp("gone"), {"markers.py": GONE_LIB}) as m:
-        yield m
-
-
-def test_a_gone_function_hands_over_to_its_callers_helpers(gone: Matcher) -> None:
-    res = gone.explain(GONE)
+def test_a_gone_function_hands_over_to_its_callers_helpers(helpers: Matcher) -> None:
+    res = helpers.explain(GONE)
     first = res.matches[0]
     assert (first.function, first.exc_type) == ("_lookup", "UndefinedName")
     assert any("calls _lookup" in r and "_get_env is gone" in r for r in first.reasons), first.reasons
     # without the catalogue's code facts nothing says which function the caller now calls
-    bare = Matcher(gone.index).explain(GONE)
+    bare = Matcher(helpers.index).explain(GONE)
     assert not any("_get_env is gone" in r for m in bare.matches for r in m.reasons)
 
 
-def test_a_function_still_there_hands_nothing_over(gone: Matcher) -> None:
+def test_a_function_still_there_hands_nothing_over(helpers: Matcher) -> None:
     # ``_compare`` is in the release (it raises another class): its frame is its own, and the
     # caller's helpers are not read for it
     paste = GONE.replace("in _get_env", "in _compare").replace(
         "_get_env(environment, lhs)", "_compare(value, op, rhs)"
     )
-    res = gone.explain(paste)
+    res = helpers.explain(paste)
     assert not any("is gone" in r for m in res.matches for r in m.reasons)
 
 
-def test_a_user_frame_above_hands_nothing_over(gone: Matcher) -> None:
+def test_a_user_frame_above_hands_nothing_over(helpers: Matcher) -> None:
     # the gone function is the only library frame: the user's call above reaches nothing known
     paste = GONE.replace(
         '  File "/usr/lib/python3.8/site-packages/lib/markers.py", line 44, in evaluate\n'
@@ -232,5 +224,5 @@ def test_a_user_frame_above_hands_nothing_over(gone: Matcher) -> None:
         "",
     )
     assert "line 44" not in paste
-    res = gone.explain(paste)
+    res = helpers.explain(paste)
     assert not any("is gone" in r for m in res.matches for r in m.reasons)

@@ -263,7 +263,7 @@ def gather(
     _name_entries(idx, ev)
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
-        if callees is not None and not ev.on_raise and not ev.moved:
+        if callees is not None and not ev.on_raise:
             _statement_in_callee(idx, ev, frames, types, callees)
         _warned_below(idx, ev, frames, types)
         if not ev.on_raise:
@@ -1018,6 +1018,8 @@ def _warned_below(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seq
         _put(ev.entries, ei, ON_RAISE, fi, 0)
         ev.callees.setdefault(ei, fn_last(idx.entry_func(ei)) or "")
     ev.on_raise.update(found)
+    if found:
+        ev.moved.clear()
 
 
 def _statement_entries(idx: Index, source: str, fn: str | None) -> list[int]:
@@ -1309,7 +1311,9 @@ def _statement_in_callee(
     above the frame's function's own raises, which read otherwise. Unlike ``_statement_sites``'
     namesake in any function of the file (another release's line number landing on it), only a
     callee counts: the traceback enters it from the frame's function. A statement of a class
-    the paste does not name is another error's."""
+    the paste does not name is another error's. Found there, the statement has not left the
+    frame's file: its namesakes in other files of the codebase (``_moved_raises``) are not
+    where it went."""
     if not frames or not ev.info.lib or ev.info.lib[-1][0] != len(frames) - 1:
         return
     source = frames[-1].source
@@ -1330,6 +1334,8 @@ def _statement_in_callee(
         _put(ev.entries, ei, ON_RAISE, fi, 0)
         ev.callees.setdefault(ei, fn_last(idx.entry_func(ei)) or "")
     ev.on_raise.update(found)
+    if found:
+        ev.moved.clear()
 
 
 # ``raise Name(`` or ``raise pkg.Name(``: a statement building the object it raises
