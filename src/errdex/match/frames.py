@@ -1014,12 +1014,16 @@ def _warned_below(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seq
     for ei in [ei for ei in ev.on_raise if type_key(idx.entry_facts(ei)[1].type) not in wanted]:
         ev.on_raise.discard(ei)
         ev.entries[ei] = (CALLER_FRAME, fi, 1)
+    _on_callee_raise(idx, ev, found, fi)
+
+
+def _on_callee_raise(idx: Index, ev: FrameEvidence, found: list[int], fi: int) -> None:
+    """Name ``found``, raises in functions that frame ``fi``'s statement reaches, as raised on
+    (``ON_RAISE``), each with the name of its function for the reason."""
     for ei in found:
         _put(ev.entries, ei, ON_RAISE, fi, 0)
         ev.callees.setdefault(ei, fn_last(idx.entry_func(ei)) or "")
     ev.on_raise.update(found)
-    if found:
-        ev.moved.clear()
 
 
 def _statement_entries(idx: Index, source: str, fn: str | None) -> list[int]:
@@ -1330,10 +1334,7 @@ def _statement_in_callee(
         for ei in same
         if fn_last(idx.entry_func(ei)) in names and _class_fits(idx, ei, types) and not idx.entry_cut(ei)
     ]
-    for ei in found:
-        _put(ev.entries, ei, ON_RAISE, fi, 0)
-        ev.callees.setdefault(ei, fn_last(idx.entry_func(ei)) or "")
-    ev.on_raise.update(found)
+    _on_callee_raise(idx, ev, found, fi)
     if found:
         ev.moved.clear()
 
