@@ -125,10 +125,19 @@ class FrameEvidence:
             if fi < 0:
                 return fw, f"the paste prints this statement above its error line: {self.shown}"
             callee = self.callees.get(ei)
-            if callee is not None and fw == CALLEE_FRAME:
+            if callee is not None and fw in (CALLEE_FRAME, DEEPEST_FRAME):
                 _p, line, fn = self.info.frames[fi]
+                if self.info.lib and fi != self.info.lib[-1][0]:  # ``_gone_to_caller``
+                    gone = self.info.frames[self.info.lib[-1][0]][2]
+                    return fw, f"frame ({fn}, line {line}) calls {callee}, which raises it ({gone} is gone)"
                 return fw, f"deepest library frame ({fn}, line {line}) calls {callee}, which raises it"
             if callee is not None and fw >= ON_RAISE:
+                _p, line, fn = self.info.frames[fi]
+                if fn:  # ``_statement_in_callee``: a function's frame printing its helper's raise
+                    return (
+                        fw,
+                        f"deepest library frame ({fn}, line {line}) prints this raise, now in {callee} it calls",
+                    )
                 return fw, f"the warning's printed source line calls {callee}, which warns it"
             why = _why(e, self.info, fi, depth, fw >= ON_RAISE)
             if self.called_as is not None and fw == DEEPEST_FRAME + CALL_FORM:
@@ -254,13 +263,15 @@ def gather(
     _name_entries(idx, ev)
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
+        if callees is not None and not ev.on_raise:
+            _statement_in_callee(idx, ev, frames, types, callees)
         _warned_below(idx, ev, frames, types)
         if not ev.on_raise:
             _only_raise(idx, ev, frames, types)
         if not ev.on_raise:
             _by_call_form(idx, ev, frames)
     if callees is not None and not ev.on_raise and not ev.moved:
-        _callee_raises(idx, ev, types, callees)
+        _callee_raises(idx, ev, frames, types, callees)
     if ev.on_raise or ev.moved:
         # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
         ev.info.ends_at_call = ev.info.call_at = None
@@ -1003,6 +1014,12 @@ def _warned_below(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seq
     for ei in [ei for ei in ev.on_raise if type_key(idx.entry_facts(ei)[1].type) not in wanted]:
         ev.on_raise.discard(ei)
         ev.entries[ei] = (CALLER_FRAME, fi, 1)
+    _on_callee_raise(idx, ev, found, fi)
+
+
+def _on_callee_raise(idx: Index, ev: FrameEvidence, found: list[int], fi: int) -> None:
+    """Name ``found``, raises in functions that frame ``fi``'s statement reaches, as raised on
+    (``ON_RAISE``), each with the name of its function for the reason."""
     for ei in found:
         _put(ev.entries, ei, ON_RAISE, fi, 0)
         ev.callees.setdefault(ei, fn_last(idx.entry_func(ei)) or "")
@@ -1181,7 +1198,9 @@ def _is_method(qualname: str) -> bool:
     return bool(head) and not head.endswith("<locals>")
 
 
-def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees: CalleesOf) -> None:
+def _callee_raises(
+    idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str], callees: CalleesOf
+) -> None:
     """The deepest library frame names a function that raises nothing of the pasted class in
     the indexed release (none of its raises is of that class, or it has none): the traceback
     comes from a release in which it did, and the raise has since moved into a helper it calls
@@ -1194,7 +1213,12 @@ def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees:
     the same module is the helper's; a callee in another module would need its import). A last
     frame printing a call and no raise (``value = int(text)``) says compiled code below it
     raised (``FrameInfo.ends_at_call``), not a helper: had a Python helper raised, its frame
-    would be below."""
+    would be below.
+
+    A function that does raise the class, but by no statement opening as the one the frame
+    prints (``_printed_elsewhere``), is another release's body: its raises and its helpers'
+    are then named alike (``DEEPEST_FRAME``) and the text tells them apart. A function the
+    release no longer has hands over to the frame above (``_gone_to_caller``)."""
     if not types or not ev.info.lib or ev.info.ends_at_call is not None:
         return  # a last frame printing a call that raises nothing itself: compiled code raised
     fi, path = ev.info.lib[-1]
@@ -1202,8 +1226,70 @@ def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees:
     if not fn or fn.startswith("<"):
         return
     wanted = {type_key(t) for t in types} - {""}
-    if any(_raises_class(idx, ei, wanted) for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT]):
-        return  # the function raises that class itself: its own raises are the frame's
+    weight = CALLEE_FRAME
+    own = [ei for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT] if _raises_class(idx, ei, wanted)]
+    if own:
+        if not _printed_elsewhere(idx, ev, frames, own):
+            return  # the function raises that class itself: its own raises are the frame's
+        weight = DEEPEST_FRAME  # its raises and its helpers' are alike the frame's: the text decides
+    names = _callee_names(idx, path, fn, callees)
+    if not names and not idx.sites.get((path, fn)):
+        fi, path, fn, names = _gone_to_caller(idx, ev, fi, path, fn, callees)
+    for name in names:
+        for ei in idx.sites.get((path, name), ())[:MAX_STATEMENT]:
+            if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
+                _put(ev.entries, ei, weight, fi, 0)
+                ev.callees.setdefault(ei, name)
+
+
+def _printed_elsewhere(idx: Index, ev: FrameEvidence, frames: list[Frame], own: list[int]) -> bool:
+    """Whether the traceback's last frame, the deepest library frame, prints the opening of a
+    raise spanning lines (``raise ValueError(``, its text on lines not printed) that none of its
+    function's raises of the pasted class (``own``) opens with in the release: each of those is
+    a statement of another shape, so the function the paste ran raised it with one this release
+    no longer has there (scikit-learn's ``_assert_all_finite``, which now keeps only a one-line
+    ``raise ValueError("Input contains NaN")`` and calls ``_assert_all_finite_element_wise`` to
+    build and raise the rest). Its own raises then say no more than those of the helpers it
+    calls. A whole one-line raise printed (``raise AuthError(response.reason)``) over a function
+    raising the class otherwise may be that very statement edited: the function keeps it."""
+    fi, _path = ev.info.lib[-1]
+    if fi != len(frames) - 1:
+        return False
+    _p, _line, fn = ev.info.frames[fi]
+    source = (frames[fi].source or "").strip()
+    if not _BARE_RAISE_OPEN.match(source) or not _new_raise(source):
+        return False  # a whole one-line raise of another text may be this one's edit, moved by lines
+    same = set(_statement_entries(idx, source, fn))
+    return not any(ei in same for ei in own)
+
+
+def _gone_to_caller(
+    idx: Index, ev: FrameEvidence, fi: int, path: str, fn: str, callees: CalleesOf
+) -> tuple[int, str, str, list[str]]:
+    """The frame above a deepest library frame whose function the release no longer has (no
+    raise of its file is in it, and it calls nothing there: packaging's ``_get_env``, renamed
+    ``_lookup_environment``), with what that caller's function calls: the caller's call of the
+    gone function now reaches the renamed helper, so the helpers it calls are where the pasted
+    class is raised. The caller must be the next frame up and a library frame of the same
+    codebase (a user's call reaches nothing the catalogue knows of). Unchanged (and no names)
+    when there is no such caller."""
+    lib = dict(ev.info.lib)
+    above = lib.get(fi - 1)
+    if above is None:
+        return fi, path, fn, []
+    first, here = idx.paths.head(above, 1), idx.paths.head(path, 1)
+    if not first or not here or idx.entry_repo(first[0]) != idx.entry_repo(here[0]):
+        return fi, path, fn, []
+    _p, _line, caller = ev.info.frames[fi - 1]
+    if not caller or caller.startswith("<") or caller == fn:
+        return fi, path, fn, []
+    return fi - 1, above, caller, _callee_names(idx, above, caller, callees)
+
+
+def _callee_names(idx: Index, path: str, fn: str, callees: CalleesOf) -> list[str]:
+    """The last names of what function ``fn`` of catalogue file ``path`` calls, in the first
+    ``MAX_CALLEE_SNAPSHOTS`` releases of the file the catalogue holds, itself left out (a
+    recursive call names the function, already looked at); at most ``MAX_CALLEES``."""
     releases: dict[tuple[str, str], None] = {}
     for ei in idx.paths.head(path, MAX_STATEMENT):
         e = idx.entries[ei]
@@ -1213,12 +1299,44 @@ def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees:
     names: dict[str, None] = {}
     for repo, version in releases:
         names.update(dict.fromkeys(callees(repo, version, path, fn)[:MAX_CALLEES]))
-    names.pop(fn, None)  # a recursive call names the function itself, already looked at
-    for name in itertools.islice(names, MAX_CALLEES):
-        for ei in idx.sites.get((path, name), ())[:MAX_STATEMENT]:
-            if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
-                _put(ev.entries, ei, CALLEE_FRAME, fi, 0)
-                ev.callees.setdefault(ei, name)
+    names.pop(fn, None)
+    return list(itertools.islice(names, MAX_CALLEES))
+
+
+def _statement_in_callee(
+    idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str], callees: CalleesOf
+) -> None:
+    """The traceback's last frame prints a raise statement its function no longer holds, and a
+    function of the same file that it calls holds that very statement: the release the paste
+    came from raised inline, and this one moved the raise into a helper (scikit-learn's
+    ``_assert_all_finite`` printing ``raise ValueError(msg_err)``, which now builds the text in
+    ``_assert_all_finite_element_wise`` and raises it there). The helper's raise is the
+    statement the frame shows, so it is named as a frame on it would name it (``ON_RAISE``),
+    above the frame's function's own raises, which read otherwise. Unlike ``_statement_sites``'
+    namesake in any function of the file (another release's line number landing on it), only a
+    callee counts: the traceback enters it from the frame's function. A statement of a class
+    the paste does not name is another error's. Found there, the statement has not left the
+    frame's file: its namesakes in other files of the codebase (``_moved_raises``) are not
+    where it went."""
+    if not frames or not ev.info.lib or ev.info.lib[-1][0] != len(frames) - 1:
+        return
+    source = frames[-1].source
+    fi, path = ev.info.lib[-1]
+    _p, _line, fn = ev.info.frames[fi]
+    if not source or not fn or fn.startswith("<") or not _new_raise(source) or _reraised(frames):
+        return
+    same = [ei for ei in idx.statement_entries(source, MAX_STATEMENT) if idx.entry_path(ei) == path]
+    if not same:
+        return
+    names = set(_callee_names(idx, path, fn, callees))
+    found = [
+        ei
+        for ei in same
+        if fn_last(idx.entry_func(ei)) in names and _class_fits(idx, ei, types) and not idx.entry_cut(ei)
+    ]
+    _on_callee_raise(idx, ev, found, fi)
+    if found:
+        ev.moved.clear()
 
 
 # ``raise Name(`` or ``raise pkg.Name(``: a statement building the object it raises
