@@ -286,6 +286,7 @@ class Matcher:
                 self._as_printed(q, message, types, fr, limit)
                 or self._quoted_tail(q, message, types, fr, limit)
                 or self._angle_quoted(q, message, types, fr, limit)
+                or self._set_apart(q, types, fr, limit)
                 or res
             )
         if not res.exact_top and "\n" in message.strip():
@@ -986,6 +987,29 @@ class Matcher:
         return self._inner_text(
             q, texts, types, fr, limit, "the error's text is the part between << and >> of other words"
         )
+
+    def _set_apart(self, q: ParsedQuery, types: list[str], fr: list[Frame], limit: int) -> Result | None:
+        """No exact answer: a paste of the reporter's prose with no traceback may set the error
+        apart inside it (``set_apart``): a code span (``Got `Invalid kube-config file. ...` when
+        I use``), a phrase in double quotes (``I am getting "RuntimeError: This class is not
+        fork-safe" when I call``), or a Markdown quote between two paragraphs of theirs. The
+        marks say where the error starts and ends, which the words around them would otherwise
+        blur into a worded approximation. Each part is read as the message, a ``Class: `` it
+        opens with as the pasted class; its answer is taken only when it is exact with words of
+        its own (a template of placeholders alone fits any part)."""
+        if fr or q.frames:
+            return None
+        for text in set_apart(q.text):
+            named = types
+            inner = embedded_error(text, self.index)
+            if inner is not None and text.startswith(inner[0]):
+                text, named = inner[1], list(dict.fromkeys([inner[0], *types]))
+            retry = self._match(q, text, named, fr, limit)
+            if _worded_exact(retry):
+                for m in retry.matches:
+                    m.reasons.append("the error's text is the part the paste sets apart in the reporter's prose")
+                return retry
+        return None
 
     def _inner_text(
         self,
@@ -2390,6 +2414,91 @@ def _without_truncation_marker(message: str) -> str | None:
             cut = cut[len(marker) :]
             break
     return cut if cut != stripped else None
+
+
+SET_APART_MAX = 8  # parts of a paste tried as its message (``set_apart``), the first ones
+SET_APART_LINES = 40  # lines of a paste looked through for them
+# what may stand right before a double quote that opens a quoted phrase: a blank, a bracket, a
+# code span's backtick, a label's colon or an assignment (``saying "..."``, ``(\"...``, `` `"...``)
+_QUOTE_OPENS_AFTER = " \t([{`:="
+# what may follow the double quote that closes it: the line's end, a blank, punctuation
+_QUOTE_CLOSES_BEFORE = " \t.,;:!?)]}`"
+
+
+def set_apart(text: str) -> list[str]:
+    """The parts of a paste its writer set apart from their prose, in order (at most
+    ``SET_APART_MAX``, from its first ``SET_APART_LINES`` lines): the text of a Markdown quote
+    (a run of ``> text`` lines, one space after the mark: pytest marks a source line with three
+    at least, and ``>>>`` is a prompt) when unquoted lines stand around it, the text of each
+    code span closed on its line (a fence's three backticks are no span), and each phrase in
+    double quotes (straight or curly). A straight quote opens at a line's start or after a blank,
+    a bracket or a backtick, and closes before the line's end, a blank or punctuation; a message
+    may quote names inside it (``Message type "x" has no field named "y".``), so both the first
+    and the last such closing quote on the line end a reading. Only phrases count (a space
+    inside, at least ``QUOTED_TAIL_MIN`` characters): a quoted name or value is no message.
+    Scanned with ``find``, never a regular expression: the paste is untrusted text."""
+    lines = text.split("\n")[:SET_APART_LINES]
+    found: list[str] = []
+
+    def add(part: str) -> None:
+        part = part.strip()
+        if len(part) >= QUOTED_TAIL_MIN and " " in part and part not in found:
+            found.append(part)
+
+    quoted = [ln.startswith("> ") and ln[2:3] not in ("", " ") for ln in lines]
+    if any(quoted) and not all(q or not ln.strip() for q, ln in zip(quoted, lines, strict=True)):
+        run: list[str] = []
+        for q, ln in zip([*quoted, False], [*lines, ""], strict=True):
+            if q:
+                run.append(ln[2:])
+            elif run:
+                add("\n".join(run))
+                run = []
+    for ln in lines:
+        if ln.lstrip().startswith("```"):
+            continue
+        for i, j in _spans_of(ln):
+            add(ln[i + 1 : j])
+        if len(found) >= SET_APART_MAX:
+            break
+    return found[:SET_APART_MAX]
+
+
+def _spans_of(ln: str) -> list[tuple[int, int]]:
+    """Where each code span and double-quoted phrase of one line opens and closes (the marks'
+    offsets), at most ``SET_APART_MAX`` openers of each mark looked at."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for _ in range(SET_APART_MAX):  # code spans: a backtick to the next one
+        i = ln.find("`", start)
+        j = ln.find("`", i + 1) if i >= 0 else -1
+        if j < 0:
+            break
+        out.append((i, j))
+        start = j + 1
+    start = 0
+    for _ in range(SET_APART_MAX):  # curly quotes: the first closing one after the opening one
+        i = ln.find("\u201c", start)
+        j = ln.find("\u201d", i + 1) if i >= 0 else -1
+        if j < 0:
+            break
+        out.append((i, j))
+        start = j + 1
+    closers = [k for k, c in enumerate(ln) if c == '"' and ln[k + 1 : k + 2] in ("", *_QUOTE_CLOSES_BEFORE)]
+    start = 0
+    for _ in range(SET_APART_MAX):  # straight quotes: to the first and to the last closing one
+        i = ln.find('"', start)
+        if i < 0:
+            break
+        start = i + 1
+        if i and ln[i - 1] not in _QUOTE_OPENS_AFTER:
+            continue
+        after = [k for k in closers if k > i + 1]
+        if after:
+            out.append((i, after[0]))
+            if after[-1] != after[0]:
+                out.append((i, after[-1]))
+    return out
 
 
 # an ellipsis opening an excerpt cut at its start, run into the text's first word
