@@ -2419,8 +2419,8 @@ def _without_truncation_marker(message: str) -> str | None:
 SET_APART_MAX = 8  # parts of a paste tried as its message (``set_apart``), the first ones
 SET_APART_LINES = 40  # lines of a paste looked through for them
 # what may stand right before a double quote that opens a quoted phrase: a blank, a bracket, a
-# code span's backtick, a label's colon or an assignment (``saying "..."``, ``(\"...``, `` `"...``)
-_QUOTE_OPENS_AFTER = " \t([{`:="
+# code span's backtick or a label's colon (``saying "..."``, ``("...``, `` `"...``, ``Error:"...``)
+_QUOTE_OPENS_AFTER = " \t([{`:"
 # what may follow the double quote that closes it: the line's end, a blank, punctuation
 _QUOTE_CLOSES_BEFORE = " \t.,;:!?)]}`"
 

@@ -1,0 +1,115 @@
+"""A message the reporter set apart inside their prose, with no traceback (issues47-issues67):
+a code span in a sentence with no class, a ``"Class: text"`` in double quotes whose sentence
+runs on, a class-led code span among other spans, a Markdown quote between two paragraphs, a
+phrase in double quotes that quotes names of its own. The marks say where the error ends;
+read whole, the reporter's words around it leave only a worded approximation (or, for the
+Markdown quote, which the parse reads as pytest's source marker, no answer at all)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from index_helpers import first, package_matcher
+
+from errdex.match import Matcher
+from errdex.match.matcher import SET_APART_MAX, set_apart
+
+LIB = """\
+class ConfigException(Exception):
+    pass
+
+
+class ParseError(Exception):
+    pass
+
+
+def get_key(key, name):
+    raise ConfigException("Invalid kube-config file. Expected key %s in %s" % (key, name))
+
+
+def loop():
+    raise RuntimeError("This class is not fork-safe")
+
+
+def is_number(value):
+    raise TypeError("Float types are not supported. Use Decimal types instead.")
+
+
+def merge_field(message_name, name):
+    raise ParseError('Message type "%s" has no field named "%s".' % (message_name, name))
+"""
+
+
+@pytest.fixture(scope="module")
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("apart"), {"__init__.py": LIB}) as m:
+        yield m
+
+
+def exact_function(matcher: Matcher, text: str) -> str:
+    res = matcher.explain(text)
+    top = first(res)
+    assert not top.approximate, (top.function, top.reasons)
+    return top.function
+
+
+def test_a_code_span_without_a_class_inside_a_sentence_is_exact(matcher: Matcher) -> None:
+    text = "Got `Invalid kube-config file. Expected key user in kube-config/users[name=admin]` when use\nkube-config file like:"
+    assert exact_function(matcher, text) == "get_key"
+
+
+def test_a_double_quoted_class_line_mid_sentence_is_exact(matcher: Matcher) -> None:
+    text = (
+        "I am trying to use it inside my celery project. However I am getting \"RuntimeError: This class "
+        'is not fork-safe" when I call the fs.open() command. Let me know how this can be solved.'
+    )
+    assert exact_function(matcher, text) == "loop"
+
+
+def test_a_class_led_span_after_another_span_is_exact(matcher: Matcher) -> None:
+    text = (
+        '`lib.open("x")` raises `RuntimeError: This class is not fork-safe`, and a registered\n'
+        "filesystem raises `ValueError` as well, which a caller cannot tell apart."
+    )
+    assert exact_function(matcher, text) == "loop"
+
+
+def test_a_markdown_quote_between_two_paragraphs_is_the_error(matcher: Matcher) -> None:
+    text = (
+        "The library raises the following error when the value contains floats:\n\n"
+        "> Float types are not supported. Use Decimal types instead.\n\n"
+        "We need to support serialization of floats in the cache."
+    )
+    assert exact_function(matcher, text) == "is_number"
+
+
+def test_a_quoted_phrase_that_quotes_names_of_its_own_ends_at_the_last_quote(matcher: Matcher) -> None:
+    text = (
+        'When I run the training it shows this error "ParseError: Message type "protos.VoxelNet" has no '
+        'field named "num_class".". How to solve it?'
+    )
+    assert exact_function(matcher, text) == "merge_field"
+
+
+def test_prose_whose_quoted_part_is_no_template_stays_approximate(matcher: Matcher) -> None:
+    res = matcher.explain('I see "a strange failure in the loader" and then the types are not supported anymore.')
+    assert not res.matches or res.matches[0].approximate
+
+
+def test_set_apart_reads_spans_quotes_and_markdown_quotes_only() -> None:
+    assert set_apart('I get "RuntimeError: This class is not fork-safe" when I call it.') == [
+        "RuntimeError: This class is not fork-safe"
+    ]
+    # a name or a short value in marks is no message; a word glued to a quote opens none
+    assert set_apart('Call `open()` with "x" to fix it') == []
+    assert set_apart('Set the"config value here" to fix it') == []
+    # pytest marks a source line with ``>`` and three spaces, and ``>>>`` is a prompt
+    assert set_apart("def test():\n>       assert parse(data) == expected\nE       AssertionError") == []
+    assert set_apart(">>> lib.loop() raises an error\nRuntimeError: boom") == []
+    # a quote that is the whole paste is the parse's to read (every line quoted)
+    assert set_apart("> Float types are not supported.\n> Use Decimal types instead.") == []
+    # a fence's backticks open no span
+    assert set_apart("```python\nx = 1\n```") == []
+    many = " ".join(f"`span number {k} here`" for k in range(20))
+    assert len(set_apart(many)) == SET_APART_MAX
