@@ -192,6 +192,14 @@ class Matcher:
             res = self._match_block(q, message, types, fr, limit)
             if cut is not None:
                 return _text_above_cut(cut, res)
+            if b is not None and not res.exact_top and _record_over_cut(b, res):
+                # the record's words are the caller's, the traceback cut before its error line
+                # is the exception it logged: read from its frames alone, as it would be pasted
+                # without the record (the record's text only when a raise fits it exactly)
+                cut_res = self._match_block(q, "", [], fr, limit)
+                if cut_res.matches:
+                    res = _text_above_cut(cut_res, res)
+                    res.verdict += " (the log record above the traceback read as its caller's words)"
             if n == 0:
                 first, alone = res, (message, types, fr)
                 if res.matches and all(m.approximate for m in res.matches):
@@ -2091,6 +2099,22 @@ def _cut_without_text(b: Block, above: Block) -> bool:
     ``traceback.print_exc()``'s output, cut. Its frames lead to the raise, but only that text
     says which one it is."""
     return bool(b.frames) and not b.exc_types and not b.message.strip() and b.earlier is above
+
+
+def _record_over_cut(b: Block, res: Result) -> bool:
+    """Whether ``b`` is a log record printed over a traceback cut before its error line (a
+    ``logger.exception("Failed to update")`` record, then the frames, the error line cut off or
+    cut inside its class), the parse having read the record as the block's text and level
+    (``log.ERROR``, no class), and the best answer to that text is a site the traceback does
+    not pass through. ``logging`` prints the traceback of the exception the logging function
+    caught, and that function is the traceback's first frame: a library log call elsewhere
+    that looks like the record's words did not write it."""
+    if not b.frames or not b.exc_types or not all(t.startswith("log.") for t in b.exc_types):
+        return False
+    if not res.matches:
+        return True
+    shown = {(f.function or "").rsplit(".", 1)[-1] for f in b.frames}
+    return res.matches[0].function.rsplit(".", 1)[-1] not in shown
 
 
 def _text_above_cut(cut: Result, above: Result) -> Result:
