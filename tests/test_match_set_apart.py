@@ -38,6 +38,19 @@ def is_number(value):
 
 def merge_field(message_name, name):
     raise ParseError('Message type "%s" has no field named "%s".' % (message_name, name))
+
+
+class PluginError(Exception):
+    pass
+
+
+def run_check(plugin, exc):
+    raise PluginError('"%s" failed during execution due to "%s"' % (plugin, exc))
+
+
+class Node:
+    def __getattr__(self, name):
+        raise AttributeError(f"{self.__class__.__name__!r} object has no attribute {name!r}")
 """
 
 
@@ -90,6 +103,14 @@ def test_a_quoted_phrase_that_quotes_names_of_its_own_ends_at_the_last_quote(mat
         'field named "num_class".". How to solve it?'
     )
     assert exact_function(matcher, text) == "merge_field"
+
+
+def test_a_part_a_wrapper_template_quotes_is_no_error_of_its_own(matcher: Matcher) -> None:
+    # the wrapper prints the caught error's text in quotes: its fit holds the part in a value
+    res = matcher.explain(
+        "\"pyflakes\" failed during execution due to \"'ExceptHandler' object has no attribute 'depth'\""
+    )
+    assert first(res).function == "run_check", [(m.function, m.reasons) for m in res.matches]
 
 
 def test_prose_whose_quoted_part_is_no_template_stays_approximate(matcher: Matcher) -> None:

@@ -294,7 +294,7 @@ class Matcher:
                 self._as_printed(q, message, types, fr, limit)
                 or self._quoted_tail(q, message, types, fr, limit)
                 or self._angle_quoted(q, message, types, fr, limit)
-                or self._set_apart(q, types, fr, limit)
+                or self._set_apart(q, types, fr, limit, res)
                 or res
             )
         if not res.exact_top and "\n" in message.strip():
@@ -996,7 +996,9 @@ class Matcher:
             q, texts, types, fr, limit, "the error's text is the part between << and >> of other words"
         )
 
-    def _set_apart(self, q: ParsedQuery, types: list[str], fr: list[Frame], limit: int) -> Result | None:
+    def _set_apart(
+        self, q: ParsedQuery, types: list[str], fr: list[Frame], limit: int, res: Result
+    ) -> Result | None:
         """No exact answer: a paste of the reporter's prose with no traceback may set the error
         apart inside it (``set_apart``): a code span (``Got `Invalid kube-config file. ...` when
         I use``), a phrase in double quotes (``I am getting "RuntimeError: This class is not
@@ -1004,16 +1006,22 @@ class Matcher:
         marks say where the error starts and ends, which the words around them would otherwise
         blur into a worded approximation. Each part is read as the message, a ``Class: `` it
         opens with as the pasted class; its answer is taken only when it is exact with words of
-        its own (a template of placeholders alone fits any part)."""
+        its own (a template of placeholders alone fits any part) and not a message of Python's
+        own. A part a value of the first answer so far holds is left alone: that answer's
+        template prints the quotes around it (``"{plugin}" failed during execution due to
+        "{exc}"``), the part is the caught error's text inside a wrapper's, not the reporter's."""
         if fr or q.frames:
             return None
+        held = list(res.matches[0].values.values()) if res.matches else []
         for text in set_apart(q.text):
+            if any(text in value for value in held):
+                continue
             named = types
             inner = embedded_error(text, self.index)
             if inner is not None and text.startswith(inner[0]):
                 text, named = inner[1], list(dict.fromkeys([inner[0], *types]))
             retry = self._match(q, text, named, fr, limit)
-            if _worded_exact(retry):
+            if _worded_exact(retry) and retry.builtin is None:
                 for m in retry.matches:
                     m.reasons.append("the error's text is the part the paste sets apart in the reporter's prose")
                 return retry
@@ -2445,6 +2453,9 @@ SET_APART_LINES = 40  # lines of a paste looked through for them
 # what may stand right before a double quote that opens a quoted phrase: a blank, a bracket, a
 # code span's backtick or a label's colon (``saying "..."``, ``("...``, `` `"...``, ``Error:"...``)
 _QUOTE_OPENS_AFTER = " \t([{`:"
+# a quoted exception line's head: a class (dotted or not) and Python's ``: `` after it; only such
+# a quote may run past quotes inside it (the message quoting names of its own)
+_TYPE_HEAD = re.compile(r"(?:[A-Za-z_]\w{0,100}\.){0,20}[A-Z]\w{0,100}: ")
 # what may follow the double quote that closes it: the line's end, a blank, punctuation
 _QUOTE_CLOSES_BEFORE = " \t.,;:!?)]}`"
 
@@ -2456,9 +2467,10 @@ def set_apart(text: str) -> list[str]:
     at least, and ``>>>`` is a prompt) when unquoted lines stand around it, the text of each
     code span closed on its line (a fence's three backticks are no span), and each phrase in
     double quotes (straight or curly). A straight quote opens at a line's start or after a blank,
-    a bracket or a backtick, and closes before the line's end, a blank or punctuation; a message
-    may quote names inside it (``Message type "x" has no field named "y".``), so both the first
-    and the last such closing quote on the line end a reading. Only phrases count (a space
+    a bracket, a backtick or a colon, and closes before the line's end, a blank or punctuation;
+    an exception line in quotes (``"Class: text"``) may quote names inside its text (``Message
+    type "x" has no field named "y".``), so for one the last such closing quote on the line ends
+    a reading too. Only phrases count (a space
     inside, at least ``QUOTED_TAIL_MIN`` characters): a quoted name or value is no message.
     Scanned with ``find``, never a regular expression: the paste is untrusted text."""
     lines = text.split("\n")[:SET_APART_LINES]
@@ -2520,7 +2532,7 @@ def _spans_of(ln: str) -> list[tuple[int, int]]:
         after = [k for k in closers if k > i + 1]
         if after:
             out.append((i, after[0]))
-            if after[-1] != after[0]:
+            if after[-1] != after[0] and _TYPE_HEAD.match(ln, i + 1):
                 out.append((i, after[-1]))
     return out
 
