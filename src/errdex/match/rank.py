@@ -51,6 +51,7 @@ from errdex.match.index import (
     Index,
     SiteFacts,
     relays_text,
+    reraises_name,
     type_key,
 )
 from errdex.match.parse import is_type_name
@@ -97,6 +98,7 @@ from errdex.match.thresholds import (
     REPO_FRAME,
     REPR_OBJECT,
     REPR_PACKAGE,
+    REWORDED_OVER_RERAISE,
     SHAPED_MIN_LITERAL,
     SPLIT_BRACKETS,
     TYPED_MIN,
@@ -299,6 +301,7 @@ class Ranker:
         self._named_raise_before_emitted(scored)
         self._origin_before_its_copy(scored)
         self._relay_beside_origin(scored)
+        self._worded_over_reraise(scored)
         self._spaced_as_written(scored)
         self._consumer_over_yield(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
@@ -569,6 +572,43 @@ class Ranker:
                 r.key = (*r.key[:4], top.key[4] + CALLERS_STEP / 2)
             elif _QUOTE.search(idx.entry_statement(top.ei) or ""):
                 r.key = (*r.key[:4], top.key[4] - CALLERS_STEP / 2)
+
+    def _worded_over_reraise(self, scored: list[_Scored]) -> None:
+        """A message pasted alone, first answered by a re-raise of an exception object
+        (``except OpenAIError as err: ... raise err``, ``reraises_name``): its template is that
+        name alone, which fits any text of its class and wrote none of it; the object's text was
+        written where it was built. A raise of the same class whose own words the message shares
+        (``REWORDED_OVER_RERAISE`` of them at least: another release's wording of its check, as
+        ``The api_key client option must be set ...`` is of ``Missing credentials. Please pass
+        an `api_key` ...``) is where an object of that text is built: the best such goes just
+        above the re-raise. Only for a message alone: a frame, a path or a printed statement
+        says where the exception was raised (``_built_over_reraise`` reads a frame landing on a
+        re-raise; a class the paste names with its package points at both alike), and a raise
+        whose words the message lacks is no likelier than the re-raise."""
+        fev = self.ev.frames
+        if fev.info.frames or fev.repos or fev.shown or len(scored) < 2:
+            return
+        idx = self.idx
+        top = max(scored, key=lambda s: s.key)
+        if idx.patterns[top.cand.pid].lit_len or not reraises_name(
+            idx.entry_statement(top.ei) or "", idx.patterns[top.cand.pid].names
+        ):
+            return
+        cls = type_key(top.site.type)
+        worded = [
+            s
+            for s in scored
+            if idx.patterns[s.cand.pid].lit_len
+            and type_key(s.site.type) == cls
+            and s.cand.text >= 0.9 * REWORDED_OVER_RERAISE
+        ]
+        if not worded:
+            return
+        best = max(worded, key=lambda s: s.key)
+        for s in scored:
+            if s.key >= best.key and not idx.patterns[s.cand.pid].lit_len and type_key(s.site.type) == cls:
+                if reraises_name(idx.entry_statement(s.ei) or "", idx.patterns[s.cand.pid].names):
+                    s.key = (*best.key[:4], best.key[4] - CALLERS_STEP / 2)
 
     def _built_over_reraise(self, scored: list[_Scored]) -> None:
         """A frame on ``raise self._exc`` (a re-raise of an object whose text is unknown: its
