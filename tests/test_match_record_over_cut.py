@@ -17,7 +17,8 @@ from errdex.match import Matcher
 from errdex.match.matcher import _record_over_cut
 from errdex.match.parse import parse
 
-CONFIG = """\
+CONFIG = (
+    """\
 class ConfigException(Exception):
     pass
 
@@ -42,8 +43,11 @@ def load(config):
 # the paste's release was older: its line 242 of this file lands in another function now
 def defaults():
     return [
-""" + "".join(f"        {k},\n" for k in range(300)) + """    ]
 """
+    + "".join(f"        {k},\n" for k in range(300))
+    + """    ]
+"""
+)
 
 LOCK = """\
 import logging

@@ -74,7 +74,7 @@ def test_a_code_span_without_a_class_inside_a_sentence_is_exact(matcher: Matcher
 
 def test_a_double_quoted_class_line_mid_sentence_is_exact(matcher: Matcher) -> None:
     text = (
-        "I am trying to use it inside my celery project. However I am getting \"RuntimeError: This class "
+        'I am trying to use it inside my celery project. However I am getting "RuntimeError: This class '
         'is not fork-safe" when I call the fs.open() command. Let me know how this can be solved.'
     )
     assert exact_function(matcher, text) == "loop"
@@ -114,7 +114,9 @@ def test_a_part_a_wrapper_template_quotes_is_no_error_of_its_own(matcher: Matche
 
 
 def test_prose_whose_quoted_part_is_no_template_stays_approximate(matcher: Matcher) -> None:
-    res = matcher.explain('I see "a strange failure in the loader" and then the types are not supported anymore.')
+    res = matcher.explain(
+        'I see "a strange failure in the loader" and then the types are not supported anymore.'
+    )
     assert not res.matches or res.matches[0].approximate
 
 

@@ -142,7 +142,9 @@ def reraises_name(statement: str, names: Sequence[str]) -> bool:
     if len(names) != 1 or not names[0].isidentifier():
         return False
     head = "raise" + names[0]
-    return statement == head or (statement.startswith(head + "from") and statement[len(head) + 4 :].isidentifier())
+    return statement == head or (
+        statement.startswith(head + "from") and statement[len(head) + 4 :].isidentifier()
+    )
 
 
 def relays_text(statement: str) -> bool:

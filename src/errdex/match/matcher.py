@@ -192,14 +192,7 @@ class Matcher:
             res = self._match_block(q, message, types, fr, limit)
             if cut is not None:
                 return _text_above_cut(cut, res)
-            if b is not None and not res.exact_top and _record_over_cut(b, res):
-                # the record's words are the caller's, the traceback cut before its error line
-                # is the exception it logged: read from its frames alone, as it would be pasted
-                # without the record (the record's text only when a raise fits it exactly)
-                cut_res = self._match_block(q, "", [], fr, limit)
-                if cut_res.matches:
-                    res = _text_above_cut(cut_res, res)
-                    res.verdict += " (the log record above the traceback read as its caller's words)"
+            res = self._record_read_as_callers(q, b, res, fr, limit)
             if n == 0:
                 first, alone = res, (message, types, fr)
                 if res.matches and all(m.approximate for m in res.matches):
@@ -230,6 +223,22 @@ class Matcher:
             return inexact
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
+
+    def _record_read_as_callers(
+        self, q: ParsedQuery, b: Block | None, res: Result, fr: list[Frame], limit: int
+    ) -> Result:
+        """A log record over a traceback cut before its error line (``_record_over_cut``) with
+        no exact answer: the record's words are the caller's, the traceback is the exception it
+        logged, read from its frames alone as it would be pasted without the record; the
+        record's text is kept only when a raise fits it exactly (``_text_above_cut``)."""
+        if b is None or res.exact_top or not _record_over_cut(b, res):
+            return res
+        cut_res = self._match_block(q, "", [], fr, limit)
+        if not cut_res.matches:
+            return res
+        res = _text_above_cut(cut_res, res)
+        res.verdict += " (the log record above the traceback read as its caller's words)"
+        return res
 
     def _warning_as_context(self, q: ParsedQuery, first: Result | None, res: Result) -> None:
         """A warning printed above the error the paste asks about, answering because that error
@@ -1023,7 +1032,9 @@ class Matcher:
             retry = self._match(q, text, named, fr, limit)
             if _worded_exact(retry) and retry.builtin is None:
                 for m in retry.matches:
-                    m.reasons.append("the error's text is the part the paste sets apart in the reporter's prose")
+                    m.reasons.append(
+                        "the error's text is the part the paste sets apart in the reporter's prose"
+                    )
                 return retry
         return None
 

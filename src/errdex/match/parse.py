@@ -227,8 +227,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _without_gutter(_without_line_numbers(lines))
     if "Error Type: " in text and "Error Message: " in text:
         lines = _labelled_error(lines)
-    if _VSCODE_HEAD in text:
-        lines = _vscode_report(lines)
+    lines = _vscode_report(lines)
     if _CJK_RUN.search(text):
         lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
     if "#" in text:
@@ -1469,6 +1468,8 @@ def _vscode_report(lines: list[str]) -> list[str]:
     line Python prints, ``Class: text``: on one line, the words after the class are the text;
     on its own line, the line under it is, when the paste holds no frame and no other line of
     that class (the report's frames and its last ``pkg.Class: text`` line say it already)."""
+    if not any(_VSCODE_HEAD in ln for ln in lines[:_VSCODE_LINES]):
+        return lines
     out = list(lines)
     for i, ln in enumerate(lines[:_VSCODE_LINES]):
         at = ln.find(_VSCODE_HEAD)

@@ -606,9 +606,13 @@ class Ranker:
             return
         best = max(worded, key=lambda s: s.key)
         for s in scored:
-            if s.key >= best.key and not idx.patterns[s.cand.pid].lit_len and type_key(s.site.type) == cls:
-                if reraises_name(idx.entry_statement(s.ei) or "", idx.patterns[s.cand.pid].names):
-                    s.key = (*best.key[:4], best.key[4] - CALLERS_STEP / 2)
+            if (
+                s.key >= best.key
+                and not idx.patterns[s.cand.pid].lit_len
+                and type_key(s.site.type) == cls
+                and reraises_name(idx.entry_statement(s.ei) or "", idx.patterns[s.cand.pid].names)
+            ):
+                s.key = (*best.key[:4], best.key[4] - CALLERS_STEP / 2)
 
     def _built_over_reraise(self, scored: list[_Scored]) -> None:
         """A frame on ``raise self._exc`` (a re-raise of an object whose text is unknown: its
