@@ -60,49 +60,45 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
         yield m
 
 
-def exact_function(matcher: Matcher, text: str) -> str:
-    res = matcher.explain(text)
-    top = first(res)
-    assert not top.approximate, (top.function, top.reasons)
-    return top.function
-
-
-def test_a_code_span_without_a_class_inside_a_sentence_is_exact(matcher: Matcher) -> None:
-    text = "Got `Invalid kube-config file. Expected key user in kube-config/users[name=admin]` when use\nkube-config file like:"
-    assert exact_function(matcher, text) == "get_key"
-
-
-def test_a_double_quoted_class_line_mid_sentence_is_exact(matcher: Matcher) -> None:
-    text = (
-        'I am trying to use it inside my celery project. However I am getting "RuntimeError: This class '
-        'is not fork-safe" when I call the fs.open() command. Let me know how this can be solved.'
-    )
-    assert exact_function(matcher, text) == "loop"
-
-
-def test_a_class_led_span_after_another_span_is_exact(matcher: Matcher) -> None:
-    text = (
-        '`lib.open("x")` raises `RuntimeError: This class is not fork-safe`, and a registered\n'
-        "filesystem raises `ValueError` as well, which a caller cannot tell apart."
-    )
-    assert exact_function(matcher, text) == "loop"
-
-
-def test_a_markdown_quote_between_two_paragraphs_is_the_error(matcher: Matcher) -> None:
-    text = (
-        "The library raises the following error when the value contains floats:\n\n"
-        "> Float types are not supported. Use Decimal types instead.\n\n"
-        "We need to support serialization of floats in the cache."
-    )
-    assert exact_function(matcher, text) == "is_number"
-
-
-def test_a_quoted_phrase_that_quotes_names_of_its_own_ends_at_the_last_quote(matcher: Matcher) -> None:
-    text = (
-        'When I run the training it shows this error "ParseError: Message type "protos.VoxelNet" has no '
-        'field named "num_class".". How to solve it?'
-    )
-    assert exact_function(matcher, text) == "merge_field"
+@pytest.mark.parametrize(
+    ("text", "function"),
+    [
+        # a code span without a class inside a sentence
+        (
+            "Got `Invalid kube-config file. Expected key user in kube-config/users[name=admin]` when use\n"
+            "kube-config file like:",
+            "get_key",
+        ),
+        # a double-quoted class line mid-sentence
+        (
+            'I am trying to use it inside my celery project. However I am getting "RuntimeError: This class '
+            'is not fork-safe" when I call the fs.open() command. Let me know how this can be solved.',
+            "loop",
+        ),
+        # a class-led span after another span
+        (
+            '`lib.open("x")` raises `RuntimeError: This class is not fork-safe`, and a registered\n'
+            "filesystem raises `ValueError` as well, which a caller cannot tell apart.",
+            "loop",
+        ),
+        # a Markdown quote between two paragraphs
+        (
+            "The library raises the following error when the value contains floats:\n\n"
+            "> Float types are not supported. Use Decimal types instead.\n\n"
+            "We need to support serialization of floats in the cache.",
+            "is_number",
+        ),
+        # a quoted exception line that quotes names of its own ends at the last quote
+        (
+            'When I run the training it shows this error "ParseError: Message type "protos.VoxelNet" has no '
+            'field named "num_class".". How to solve it?',
+            "merge_field",
+        ),
+    ],
+)
+def test_an_error_set_apart_in_prose_is_exact(matcher: Matcher, text: str, function: str) -> None:
+    top = first(matcher.explain(text))
+    assert (top.function, top.approximate) == (function, False), top.reasons
 
 
 def test_a_part_a_wrapper_template_quotes_is_no_error_of_its_own(matcher: Matcher) -> None:

@@ -45,20 +45,9 @@ def test_the_head_over_its_text_reads_as_the_exception_line() -> None:
     assert (q.exc_type, q.message) == ("ClientError", OLD)
 
 
-def test_a_report_with_its_frames_and_error_line_keeps_its_reading() -> None:
-    text = (
-        "Exception has occurred: PortNotOpenError\n"
-        "Attempting to use a port that is not open\n"
-        '  File "/home/u/check.py", line 14, in base_turn\n'
-        "    connection.write(data.encode())\n"
-        '  File "/home/u/check.py", line 39, in <module>\n'
-        "    base_turn(90)\n"
-        "serial.serialutil.PortNotOpenError: Attempting to use a port that is not open"
-    )
-    q = parse(text)
-    assert q.exc_type == "serial.serialutil.PortNotOpenError"
-    assert q.message == "Attempting to use a port that is not open"
-    # a head naming no class is left as it is
+def test_a_head_naming_no_class_is_left_as_it_is() -> None:
+    # (a report with its frames and its ``pkg.Class: text`` line: test_match_parse's
+    # ``test_frames_listed_most_recent_call_first_are_put_in_pythons_order``)
     assert parse("Exception has occurred: see the log").message == "Exception has occurred: see the log"
 
 

@@ -2511,26 +2511,26 @@ def set_apart(text: str) -> list[str]:
     return found[:SET_APART_MAX]
 
 
+def _paired(ln: str, opener: str, closer: str) -> list[tuple[int, int]]:
+    """Where each of the first ``SET_APART_MAX`` spans of one line between ``opener`` and the
+    next ``closer`` after it opens and closes, left to right."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for _ in range(SET_APART_MAX):
+        i = ln.find(opener, start)
+        j = ln.find(closer, i + 1) if i >= 0 else -1
+        if j < 0:
+            break
+        out.append((i, j))
+        start = j + 1
+    return out
+
+
 def _spans_of(ln: str) -> list[tuple[int, int]]:
     """Where each code span and double-quoted phrase of one line opens and closes (the marks'
     offsets), at most ``SET_APART_MAX`` openers of each mark looked at."""
-    out: list[tuple[int, int]] = []
-    start = 0
-    for _ in range(SET_APART_MAX):  # code spans: a backtick to the next one
-        i = ln.find("`", start)
-        j = ln.find("`", i + 1) if i >= 0 else -1
-        if j < 0:
-            break
-        out.append((i, j))
-        start = j + 1
-    start = 0
-    for _ in range(SET_APART_MAX):  # curly quotes: the first closing one after the opening one
-        i = ln.find("\u201c", start)
-        j = ln.find("\u201d", i + 1) if i >= 0 else -1
-        if j < 0:
-            break
-        out.append((i, j))
-        start = j + 1
+    # code spans (a backtick to the next one) and curly quotes (to the first closing one)
+    out = [*_paired(ln, "`", "`"), *_paired(ln, "\u201c", "\u201d")]
     closers = [k for k, c in enumerate(ln) if c == '"' and ln[k + 1 : k + 2] in ("", *_QUOTE_CLOSES_BEFORE)]
     start = 0
     for _ in range(SET_APART_MAX):  # straight quotes: to the first and to the last closing one
