@@ -848,7 +848,26 @@ class Ranker:
             real = self.relation(site.printed, site.kind)
             if real[0] > got[0]:
                 return real
+        if got[0] < TYPE_AGREES and (home := self._module_named(site)) is not None:
+            return TYPE_AGREES, f"the pasted class is {home}'s, where this raise builds its error by a call"
         return got
+
+    def _module_named(self, site: SiteFacts) -> str | None:
+        """The module of a pasted module-qualified class (``google.protobuf.text_format.ParseError``)
+        when it is the site's own file and the site builds its exception through a call on an
+        object (``raise tokenizer.ParseErrorPreviousToken(...)``, ``raise self._error(...)``),
+        whose class the catalogue cannot name: Python printed a class of that module, and this
+        raise is one of the module's, of a class nothing contradicts; else None. A namesake
+        class of a sibling module (``json_format.ParseError``) agrees by its name alone."""
+        head = site.type.partition(".")[0]
+        if "." not in site.type or not head[:1].islower() or not site.posix_path.endswith(".py"):
+            return None
+        module = site.posix_path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        for t in self.ev.types:
+            mod, dot, _cls = t.rpartition(".")
+            if dot and mod == module and not t.startswith("log."):
+                return mod
+        return None
 
     def _printed_relation(self, ei: int, site: SiteFacts) -> tuple[float, str | None]:
         """``_site_relation``, save that a raise of a namesake of the class the paste prints
