@@ -71,6 +71,11 @@ class Lock:
 
 async def renew(lock, api):
     return await lock.update(api)
+
+
+def hold(lease):
+    if lease is None:
+        raise ApiException("Lease renewal failed for the current holder")
 """
 
 PASTE = """\
@@ -114,8 +119,11 @@ def test_only_a_record_over_frames_answered_off_its_traceback_is_read_as_the_cal
     elsewhere = kpkg.explain("ERROR:app.update:Failed to update")
     assert first(elsewhere).function == "Lock.update"
     assert _record_over_cut(block, elsewhere)
-    # an answer in a function the traceback shows stands
+    # an answer in a function the traceback shows stands, and so does a raise: a record
+    # often prints the caught error's text after its own words
     assert not _record_over_cut(block, kpkg.explain(PASTE))
+    raised = kpkg.explain("ERROR:app.update:Lease renewal failed for the current holder")
+    assert first(raised).function == "hold" and not _record_over_cut(block, raised)
     # a whole error line names the class: the record is no longer the block's text
     whole = parse(PASTE.replace("kpkg.config.config_ex", "kpkg.config.ConfigException: Invalid config file."))
     assert not _record_over_cut(whole.blocks[whole.primary], elsewhere)

@@ -84,3 +84,4 @@ def test_reraises_name_reads_a_raise_of_the_template_s_one_name() -> None:
     assert not reraises_name("raiseClientError(err)", ["err"])
     assert not reraises_name("raiseerr", ["err", "other"])
     assert not reraises_name("raiseerr.with_traceback(None)", ["err"])
+    assert not reraises_name("raiseself", ["self"])  # an object raising itself is raised there

@@ -2124,16 +2124,20 @@ def _record_over_cut(b: Block, res: Result) -> bool:
     """Whether ``b`` is a log record printed over a traceback cut before its error line (a
     ``logger.exception("Failed to update")`` record, then the frames, the error line cut off or
     cut inside its class), the parse having read the record as the block's text and level
-    (``log.ERROR``, no class), and the best answer to that text is a site the traceback does
-    not pass through. ``logging`` prints the traceback of the exception the logging function
-    caught, and that function is the traceback's first frame: a library log call elsewhere
-    that looks like the record's words did not write it."""
+    (``log.ERROR``, no class), and the best answer to that text is a log call in a function
+    the traceback does not pass through. ``logging`` prints the traceback of the exception the
+    logging function caught, and that function is the traceback's first frame: a library log
+    call elsewhere that looks like the record's words did not write it. A raise answering the
+    record stands: a record often prints the caught error's text after its own words
+    (``Error connecting to X, Error during request to server: ...``), and that text is the
+    raise's."""
     if not b.frames or not b.exc_types or not all(t.startswith("log.") for t in b.exc_types):
         return False
     if not res.matches:
         return True
+    top = res.matches[0]
     shown = {(f.function or "").rsplit(".", 1)[-1] for f in b.frames}
-    return res.matches[0].function.rsplit(".", 1)[-1] not in shown
+    return top.kind == "log" and top.function.rsplit(".", 1)[-1] not in shown
 
 
 def _text_above_cut(cut: Result, above: Result) -> Result:

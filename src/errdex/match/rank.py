@@ -109,7 +109,7 @@ from errdex.match.thresholds import (
     VALUE_NAMES_SITE,
 )
 from errdex.match.verify import REPR_MARK, compact, printed_class, repr_start, values
-from errdex.pyexc import stdlib_module
+from errdex.pyexc import is_builtin, stdlib_module
 from errdex.store.classes import owner_class as _owner_class
 
 # an object's default repr, ``object.__repr__``: ``<pexpect.pty_spawn.spawn object at 0x7f...>``
@@ -859,9 +859,11 @@ class Ranker:
         whose class the catalogue cannot name: Python printed a class of that module, and this
         raise is one of the module's, of a class nothing contradicts; else None. A namesake
         class of a sibling module (``json_format.ParseError``) agrees by its name alone."""
-        head = site.type.partition(".")[0]
-        if "." not in site.type or not head[:1].islower() or not site.posix_path.endswith(".py"):
-            return None
+        head, _dot, last = site.type.partition(".")
+        if site.kind != "error" or not last or not head[:1].islower() or not site.posix_path.endswith(".py"):
+            return None  # (a log call's level, ``log.EXCEPTION``, is no call building an error)
+        if is_builtin(last.rsplit(".", 1)[-1]) or type_key(last) in self.idx.type_bases():
+            return None  # a class after all (``grpc.FutureCancelledError``): its name decides
         module = site.posix_path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
         for t in self.ev.types:
             mod, dot, _cls = t.rpartition(".")
