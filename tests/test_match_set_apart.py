@@ -40,6 +40,10 @@ def merge_field(message_name, name):
     raise ParseError('Message type "%s" has no field named "%s".' % (message_name, name))
 
 
+def parse_integer(text):
+    raise ValueError("Couldn't parse integer: %s" % text)
+
+
 class PluginError(Exception):
     pass
 
@@ -107,6 +111,12 @@ def test_a_part_a_wrapper_template_quotes_is_no_error_of_its_own(matcher: Matche
         "\"pyflakes\" failed during execution due to \"'ExceptHandler' object has no attribute 'depth'\""
     )
     assert first(res).function == "run_check", [(m.function, m.reasons) for m in res.matches]
+
+
+def test_an_exception_line_s_own_quotes_set_nothing_apart(matcher: Matcher) -> None:
+    # the message quotes a value and a part of its own: no prose of a reporter's
+    res = matcher.explain('lib.ParseError: 1:10 : \'seconds: "x"\': Couldn\'t parse integer: "x"')
+    assert all("sets apart" not in str(r) for m in res.matches for r in m.reasons)
 
 
 def test_prose_whose_quoted_part_is_no_template_stays_approximate(matcher: Matcher) -> None:

@@ -1018,8 +1018,10 @@ class Matcher:
         its own (a template of placeholders alone fits any part) and not a message of Python's
         own. A part a value of the first answer so far holds is left alone: that answer's
         template prints the quotes around it (``"{plugin}" failed during execution due to
-        "{exc}"``), the part is the caught error's text inside a wrapper's, not the reporter's."""
-        if fr or q.frames:
+        "{exc}"``), the part is the caught error's text inside a wrapper's, not the reporter's.
+        A paste whose parse read a class (an exception line, ``Cls: 1:10 : 'a: "x"': text``)
+        is no prose: the quotes there are the message's own."""
+        if fr or q.frames or types:
             return None
         held = list(res.matches[0].values.values()) if res.matches else []
         for text in set_apart(q.text):
