@@ -135,6 +135,20 @@ def copies_text(statement: str) -> bool:
 _RELAYS_TEXT = re.compile(r"raise[A-Za-z_][\w.]*\(\w+\.(?:msg|message|args\[0\])(?:[,)].*)?")
 
 
+def reraises_name(statement: str, names: Sequence[str]) -> bool:
+    """Whether a raise statement's compact first line raises the object one name holds, the
+    template's only placeholder (``raise err``, ``raise exc from None``: ``{err}``): an
+    exception caught or handed in, whose text was written where it was built. Not ``raise
+    self``: an exception object raising itself (grpc's ``_MultiThreadedRendezvous._next``) is
+    raised where it stands, its text what its class renders of its state."""
+    if len(names) != 1 or not names[0].isidentifier() or names[0] in ("self", "cls"):
+        return False
+    head = "raise" + names[0]
+    return statement == head or (
+        statement.startswith(head + "from") and statement[len(head) + 4 :].isidentifier()
+    )
+
+
 def relays_text(statement: str) -> bool:
     """Whether a raise statement's compact first line builds its exception from the whole
     text of a caught one (``except error as e: kept = e`` ... ``raise error(kept.msg,

@@ -192,6 +192,7 @@ class Matcher:
             res = self._match_block(q, message, types, fr, limit)
             if cut is not None:
                 return _text_above_cut(cut, res)
+            res = self._record_read_as_callers(q, b, res, fr, limit)
             if n == 0:
                 first, alone = res, (message, types, fr)
                 if res.matches and all(m.approximate for m in res.matches):
@@ -222,6 +223,22 @@ class Matcher:
             return inexact
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
+
+    def _record_read_as_callers(
+        self, q: ParsedQuery, b: Block | None, res: Result, fr: list[Frame], limit: int
+    ) -> Result:
+        """A log record over a traceback cut before its error line (``_record_over_cut``) with
+        no exact answer: the record's words are the caller's, the traceback is the exception it
+        logged, read from its frames alone as it would be pasted without the record; the
+        record's text is kept only when a raise fits it exactly (``_text_above_cut``)."""
+        if b is None or res.exact_top or not _record_over_cut(b, res):
+            return res
+        cut_res = self._match_block(q, "", [], fr, limit)
+        if not cut_res.matches:
+            return res
+        res = _text_above_cut(cut_res, res)
+        res.verdict += " (the log record above the traceback read as its caller's words)"
+        return res
 
     def _warning_as_context(self, q: ParsedQuery, first: Result | None, res: Result) -> None:
         """A warning printed above the error the paste asks about, answering because that error
@@ -286,6 +303,7 @@ class Matcher:
                 self._as_printed(q, message, types, fr, limit)
                 or self._quoted_tail(q, message, types, fr, limit)
                 or self._angle_quoted(q, message, types, fr, limit)
+                or self._set_apart(q, types, fr, limit, res)
                 or res
             )
         if not res.exact_top and "\n" in message.strip():
@@ -986,6 +1004,41 @@ class Matcher:
         return self._inner_text(
             q, texts, types, fr, limit, "the error's text is the part between << and >> of other words"
         )
+
+    def _set_apart(
+        self, q: ParsedQuery, types: list[str], fr: list[Frame], limit: int, res: Result
+    ) -> Result | None:
+        """No exact answer: a paste of the reporter's prose with no traceback may set the error
+        apart inside it (``set_apart``): a code span (``Got `Invalid kube-config file. ...` when
+        I use``), a phrase in double quotes (``I am getting "RuntimeError: This class is not
+        fork-safe" when I call``), or a Markdown quote between two paragraphs of theirs. The
+        marks say where the error starts and ends, which the words around them would otherwise
+        blur into a worded approximation. Each part is read as the message, a ``Class: `` it
+        opens with as the pasted class; its answer is taken only when it is exact with words of
+        its own (a template of placeholders alone fits any part) and not a message of Python's
+        own. A part a value of the first answer so far holds is left alone: that answer's
+        template prints the quotes around it (``"{plugin}" failed during execution due to
+        "{exc}"``), the part is the caught error's text inside a wrapper's, not the reporter's.
+        A paste whose parse read a class (an exception line, ``Cls: 1:10 : 'a: "x"': text``)
+        is no prose: the quotes there are the message's own."""
+        if fr or q.frames or types:
+            return None
+        held = list(res.matches[0].values.values()) if res.matches else []
+        for text in set_apart(q.text):
+            if any(text in value for value in held):
+                continue
+            named = types
+            inner = embedded_error(text, self.index)
+            if inner is not None and text.startswith(inner[0]):
+                text, named = inner[1], list(dict.fromkeys([inner[0], *types]))
+            retry = self._match(q, text, named, fr, limit)
+            if _worded_exact(retry) and retry.builtin is None:
+                for m in retry.matches:
+                    m.reasons.append(
+                        "the error's text is the part the paste sets apart in the reporter's prose"
+                    )
+                return retry
+        return None
 
     def _inner_text(
         self,
@@ -2082,6 +2135,26 @@ def _cut_without_text(b: Block, above: Block) -> bool:
     return bool(b.frames) and not b.exc_types and not b.message.strip() and b.earlier is above
 
 
+def _record_over_cut(b: Block, res: Result) -> bool:
+    """Whether ``b`` is a log record printed over a traceback cut before its error line (a
+    ``logger.exception("Failed to update")`` record, then the frames, the error line cut off or
+    cut inside its class), the parse having read the record as the block's text and level
+    (``log.ERROR``, no class), and the best answer to that text is a log call in a function
+    the traceback does not pass through. ``logging`` prints the traceback of the exception the
+    logging function caught, and that function is the traceback's first frame: a library log
+    call elsewhere that looks like the record's words did not write it. A raise answering the
+    record stands: a record often prints the caught error's text after its own words
+    (``Error connecting to X, Error during request to server: ...``), and that text is the
+    raise's."""
+    if not b.frames or not b.exc_types or not all(t.startswith("log.") for t in b.exc_types):
+        return False
+    if not res.matches:
+        return True
+    top = res.matches[0]
+    shown = {(f.function or "").rsplit(".", 1)[-1] for f in b.frames}
+    return top.kind == "log" and top.function.rsplit(".", 1)[-1] not in shown
+
+
 def _text_above_cut(cut: Result, above: Result) -> Result:
     """The answer to a traceback cut before its error line (``cut``, read from its frames
     alone, every answer approximate) or to the text printed above it (``above``): that text
@@ -2403,6 +2476,95 @@ def _without_truncation_marker(message: str) -> str | None:
             cut = cut[len(marker) :]
             break
     return cut if cut != stripped else None
+
+
+SET_APART_MAX = 8  # parts of a paste tried as its message (``set_apart``), the first ones
+SET_APART_LINES = 40  # lines of a paste looked through for them
+# what may stand right before a double quote that opens a quoted phrase: a blank, a bracket, a
+# code span's backtick or a label's colon (``saying "..."``, ``("...``, `` `"...``, ``Error:"...``)
+_QUOTE_OPENS_AFTER = " \t([{`:"
+# a quoted exception line's head: a class (dotted or not) and Python's ``: `` after it; only such
+# a quote may run past quotes inside it (the message quoting names of its own)
+_TYPE_HEAD = re.compile(r"(?:[A-Za-z_]\w{0,100}\.){0,20}[A-Z]\w{0,100}: ")
+# what may follow the double quote that closes it: the line's end, a blank, punctuation
+_QUOTE_CLOSES_BEFORE = " \t.,;:!?)]}`"
+
+
+def set_apart(text: str) -> list[str]:
+    """The parts of a paste its writer set apart from their prose, in order (at most
+    ``SET_APART_MAX``, from its first ``SET_APART_LINES`` lines): the text of a Markdown quote
+    (a run of ``> text`` lines, one space after the mark: pytest marks a source line with three
+    at least, and ``>>>`` is a prompt) when unquoted lines stand around it, the text of each
+    code span closed on its line (a fence's three backticks are no span), and each phrase in
+    double quotes (straight or curly). A straight quote opens at a line's start or after a blank,
+    a bracket, a backtick or a colon, and closes before the line's end, a blank or punctuation;
+    an exception line in quotes (``"Class: text"``) may quote names inside its text (``Message
+    type "x" has no field named "y".``), so for one the last such closing quote on the line ends
+    a reading too. Only phrases count (a space
+    inside, at least ``QUOTED_TAIL_MIN`` characters): a quoted name or value is no message.
+    Scanned with ``find``, never a regular expression: the paste is untrusted text."""
+    lines = text.split("\n")[:SET_APART_LINES]
+    found: list[str] = []
+
+    def add(part: str) -> None:
+        part = part.strip()
+        if len(part) >= QUOTED_TAIL_MIN and " " in part and part not in found:
+            found.append(part)
+
+    quoted = [ln.startswith("> ") and ln[2:3] not in ("", " ") for ln in lines]
+    if any(quoted) and not all(q or not ln.strip() for q, ln in zip(quoted, lines, strict=True)):
+        run: list[str] = []
+        for q, ln in zip([*quoted, False], [*lines, ""], strict=True):
+            if q:
+                run.append(ln[2:])
+            elif run:
+                add("\n".join(run))
+                run = []
+    for ln in lines:
+        if ln.lstrip().startswith("```"):
+            continue
+        for i, j in _spans_of(ln):
+            add(ln[i + 1 : j])
+        if len(found) >= SET_APART_MAX:
+            break
+    return found[:SET_APART_MAX]
+
+
+def _paired(ln: str, opener: str, closer: str) -> list[tuple[int, int]]:
+    """Where each of the first ``SET_APART_MAX`` spans of one line between ``opener`` and the
+    next ``closer`` after it opens and closes, left to right."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for _ in range(SET_APART_MAX):
+        i = ln.find(opener, start)
+        j = ln.find(closer, i + 1) if i >= 0 else -1
+        if j < 0:
+            break
+        out.append((i, j))
+        start = j + 1
+    return out
+
+
+def _spans_of(ln: str) -> list[tuple[int, int]]:
+    """Where each code span and double-quoted phrase of one line opens and closes (the marks'
+    offsets), at most ``SET_APART_MAX`` openers of each mark looked at."""
+    # code spans (a backtick to the next one) and curly quotes (to the first closing one)
+    out = [*_paired(ln, "`", "`"), *_paired(ln, "\u201c", "\u201d")]
+    closers = [k for k, c in enumerate(ln) if c == '"' and ln[k + 1 : k + 2] in ("", *_QUOTE_CLOSES_BEFORE)]
+    start = 0
+    for _ in range(SET_APART_MAX):  # straight quotes: to the first and to the last closing one
+        i = ln.find('"', start)
+        if i < 0:
+            break
+        start = i + 1
+        if i and ln[i - 1] not in _QUOTE_OPENS_AFTER:
+            continue
+        after = [k for k in closers if k > i + 1]
+        if after:
+            out.append((i, after[0]))
+            if after[-1] != after[0] and _TYPE_HEAD.match(ln, i + 1):
+                out.append((i, after[-1]))
+    return out
 
 
 # an ellipsis opening an excerpt cut at its start, run into the text's first word

@@ -227,6 +227,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _without_gutter(_without_line_numbers(lines))
     if "Error Type: " in text and "Error Message: " in text:
         lines = _labelled_error(lines)
+    lines = _vscode_report(lines)
     if _CJK_RUN.search(text):
         lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
     if "#" in text:
@@ -1508,6 +1509,43 @@ def _labelled_error(lines: list[str]) -> list[str]:
             if em is not None and em.group(1).strip() == text:
                 out[j] = ""
     return [ln for ln, was in zip(out, lines, strict=True) if ln or not was]
+
+
+_VSCODE_HEAD = "Exception has occurred: "
+
+
+def _vscode_report(lines: list[str]) -> list[str]:
+    """VS Code's debugger reports an exception as ``Exception has occurred: Class`` and the
+    text on the lines under it (then the user's frames, most recent first): copied from its
+    panel the two run together on one line (``Exception has occurred: OpenAIError The api_key
+    client option must be set ...``), or are pasted without the frames. The head becomes the
+    line Python prints, ``Class: text``: on one line, the words after the class are the text;
+    on its own line, the line under it is, when the paste holds no frame and no other line of
+    that class (the report's frames and its last ``pkg.Class: text`` line say it already)."""
+    if not any(_VSCODE_HEAD in ln for ln in lines[:_VSCODE_LINES]):
+        return lines
+    out = list(lines)
+    for i, ln in enumerate(lines[:_VSCODE_LINES]):
+        at = ln.find(_VSCODE_HEAD)
+        if at < 0:
+            continue
+        name, _sp, text = ln[at + len(_VSCODE_HEAD) :].strip().partition(" ")
+        name = name.removesuffix(":")  # (a head that reads ``Class: text`` already)
+        if not is_type_name(name):
+            continue
+        if text.strip():
+            out[i] = f"{name}: {text.strip()}"
+            continue
+        rest = [k for k in range(i + 1, len(lines)) if lines[k].strip()]
+        if not rest or any(_PY_FRAME.match(lines[k]) or f"{name}: " in lines[k] for k in rest):
+            continue
+        out[i] = f"{name}: {lines[rest[0]].strip()}"
+        out[rest[0]] = ""
+        return [ln for k, ln in enumerate(out) if k != rest[0]]
+    return out
+
+
+_VSCODE_LINES = 50  # lines of a paste looked through for VS Code's report head
 
 
 def _strip_tag_column(lines: list[str]) -> list[str]:

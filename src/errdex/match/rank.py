@@ -51,6 +51,7 @@ from errdex.match.index import (
     Index,
     SiteFacts,
     relays_text,
+    reraises_name,
     type_key,
 )
 from errdex.match.parse import is_type_name
@@ -98,6 +99,7 @@ from errdex.match.thresholds import (
     REPO_FRAME,
     REPR_OBJECT,
     REPR_PACKAGE,
+    REWORDED_OVER_RERAISE,
     SHAPED_MIN_LITERAL,
     SPLIT_BRACKETS,
     TYPED_MIN,
@@ -108,7 +110,7 @@ from errdex.match.thresholds import (
     VALUE_NAMES_SITE,
 )
 from errdex.match.verify import REPR_MARK, compact, printed_class, repr_start, values
-from errdex.pyexc import stdlib_module
+from errdex.pyexc import is_builtin, stdlib_module
 from errdex.store.classes import owner_class as _owner_class
 
 # an object's default repr, ``object.__repr__``: ``<pexpect.pty_spawn.spawn object at 0x7f...>``
@@ -310,6 +312,7 @@ class Ranker:
         self._relay_of_logged(scored)
         self._origin_before_its_copy(scored)
         self._relay_beside_origin(scored)
+        self._worded_over_reraise(scored)
         self._spaced_as_written(scored)
         self._consumer_over_yield(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
@@ -634,6 +637,47 @@ class Ranker:
             elif _QUOTE.search(idx.entry_statement(top.ei) or ""):
                 r.key = (*r.key[:4], top.key[4] - CALLERS_STEP / 2)
 
+    def _worded_over_reraise(self, scored: list[_Scored]) -> None:
+        """A message pasted alone, first answered by a re-raise of an exception object
+        (``except OpenAIError as err: ... raise err``, ``reraises_name``): its template is that
+        name alone, which fits any text of its class and wrote none of it; the object's text was
+        written where it was built. A raise of the same class whose own words the message shares
+        (``REWORDED_OVER_RERAISE`` of them at least: another release's wording of its check, as
+        ``The api_key client option must be set ...`` is of ``Missing credentials. Please pass
+        an `api_key` ...``) is where an object of that text is built: the best such goes just
+        above the re-raise. Only for a message alone: a frame, a path or a printed statement
+        says where the exception was raised (``_built_over_reraise`` reads a frame landing on a
+        re-raise; a class the paste names with its package points at both alike), and a raise
+        whose words the message lacks is no likelier than the re-raise."""
+        fev = self.ev.frames
+        if fev.info.frames or fev.repos or fev.shown or len(scored) < 2:
+            return
+        idx = self.idx
+        top = max(scored, key=lambda s: s.key)
+        if idx.patterns[top.cand.pid].lit_len or not reraises_name(
+            idx.entry_statement(top.ei) or "", idx.patterns[top.cand.pid].names
+        ):
+            return
+        cls = type_key(top.site.type)
+        worded = [
+            s
+            for s in scored
+            if idx.patterns[s.cand.pid].lit_len
+            and type_key(s.site.type) == cls
+            and s.cand.text >= 0.9 * REWORDED_OVER_RERAISE
+        ]
+        if not worded:
+            return
+        best = max(worded, key=lambda s: s.key)
+        for s in scored:
+            if (
+                s.key >= best.key
+                and not idx.patterns[s.cand.pid].lit_len
+                and type_key(s.site.type) == cls
+                and reraises_name(idx.entry_statement(s.ei) or "", idx.patterns[s.cand.pid].names)
+            ):
+                s.key = (*best.key[:4], best.key[4] - CALLERS_STEP / 2)
+
     def _built_over_reraise(self, scored: list[_Scored]) -> None:
         """A frame on ``raise self._exc`` (a re-raise of an object whose text is unknown: its
         template is all placeholder) says where it was raised, not what it says. When the whole
@@ -868,7 +912,28 @@ class Ranker:
             real = self.relation(site.printed, site.kind)
             if real[0] > got[0]:
                 return real
+        if got[0] < TYPE_AGREES and (home := self._module_named(site)) is not None:
+            return TYPE_AGREES, f"the pasted class is {home}'s, where this raise builds its error by a call"
         return got
+
+    def _module_named(self, site: SiteFacts) -> str | None:
+        """The module of a pasted module-qualified class (``google.protobuf.text_format.ParseError``)
+        when it is the site's own file and the site builds its exception through a call on an
+        object (``raise tokenizer.ParseErrorPreviousToken(...)``, ``raise self._error(...)``),
+        whose class the catalogue cannot name: Python printed a class of that module, and this
+        raise is one of the module's, of a class nothing contradicts; else None. A namesake
+        class of a sibling module (``json_format.ParseError``) agrees by its name alone."""
+        head, _dot, last = site.type.partition(".")
+        if site.kind != "error" or not last or not head[:1].islower() or not site.posix_path.endswith(".py"):
+            return None  # (a log call's level, ``log.EXCEPTION``, is no call building an error)
+        if is_builtin(last.rsplit(".", 1)[-1]) or type_key(last) in self.idx.type_bases():
+            return None  # a class after all (``grpc.FutureCancelledError``): its name decides
+        module = site.posix_path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        for t in self.ev.types:
+            mod, dot, _cls = t.rpartition(".")
+            if dot and mod == module and not t.startswith("log."):
+                return mod
+        return None
 
     def _printed_relation(self, ei: int, site: SiteFacts) -> tuple[float, str | None]:
         """``_site_relation``, save that a raise of a namesake of the class the paste prints

@@ -40,6 +40,10 @@ LEAD_TOKENS_MIN = 5
 LEAD_TOKENS_FULL = 8
 # a leading part ranks this share below a template the message shows whole in as many words
 LEAD_PART_SHORT = 0.05
+# the share of its words a raise's template and a message alone hold in common for that raise
+# (another wording of its check) to rank above a re-raise of an object of its class, whose
+# template is one name that fits any text (``Ranker._worded_over_reraise``)
+REWORDED_OVER_RERAISE = 0.4
 APPROX_MIN = 0.45  # text similarity below which a candidate without frame support is dropped
 # a template whose opening words (``OPENING_WORDS_MIN`` or more) open the message or one of its
 # clauses, a value following them, and nothing more of it shown (``candidates.opening_words``):
