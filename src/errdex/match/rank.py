@@ -91,6 +91,7 @@ from errdex.match.thresholds import (
     NEAR_COLLECTOR,
     NOT_A_READ,
     ON_RAISE,
+    OPTIONAL_MODULE,
     OUTSIDE_MIN_COVERAGE,
     PLATFORM_NAMED,
     PUBLIC,
@@ -171,6 +172,10 @@ _LOG_CALL = re.compile(r"(\w+)\.(?:error|severe|exception|critical|fatal|warning
 _RAISE_BUILT = re.compile(r"raise((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\(")
 
 
+# the classes a module's top-level guard of an optional dependency raises, and how many of a
+# module's top-level raises ``Ranker._optional_module`` reads for one
+_IMPORT_ERRORS = frozenset(("ImportError", "ModuleNotFoundError"))
+MAX_MODULE_RAISES = 50
 NEAR_LOOK = 2_000  # raises of a pasted class read for a namesake in a moved frame's folder
 
 
@@ -248,6 +253,7 @@ class Ranker:
         self._reprs: set[tuple[str, str]] = set()  # (module, class) of the objects the message shows
         self._words: frozenset[str] | None = None  # the message's identifiers, read when first asked
         self._siblings: dict[int, dict[str, set[str]]] = {}  # pattern -> ``_functions_of``
+        self._optional: dict[str, bool] = {}  # path -> ``_optional_module``
         self._gone = _function_gone(idx, ev.frames)
         self._platform = paste_platform(p for p, _line, _fn in ev.frames.info.frames)
         self._named_words: dict[str, bool] = {}  # ``_paste_names``, per name asked
@@ -1146,6 +1152,8 @@ class Ranker:
             score += CALLERS_STEP * idx.entry_callers(ei)
             if self._function_named(c.pid, site):
                 score += FUNCTION_NAMED
+        if self._optional_module(site.path):
+            score -= OPTIONAL_MODULE
         printed, unprintable, unshaped = self._printing(c)
         score += self._class_named(c, site.function) - printed - unprintable
         score -= unshaped
@@ -1275,6 +1283,19 @@ class Ranker:
                 for at in idx.site_summary(entries)[0]:
                     f = idx.site_facts(at)
                     got.setdefault(f.posix_path, set()).add(f.function)
+        return got
+
+    def _optional_module(self, path: str) -> bool:
+        """Whether the file at ``path`` raises ImportError (or ModuleNotFoundError) at its top
+        level: a module guarding an optional dependency (``OPTIONAL_MODULE``). Its first
+        ``MAX_MODULE_RAISES`` module-level entries are read, once per file and query."""
+        got = self._optional.get(path)
+        if got is None:
+            idx = self.idx
+            entries = idx.sites.get((path, "<module>"))
+            got = self._optional[path] = any(
+                fn_last(idx.entry_facts(ei)[1].type) in _IMPORT_ERRORS for ei in entries[:MAX_MODULE_RAISES]
+            )
         return got
 
     def _taken_off(self, site: SiteFacts) -> float:
