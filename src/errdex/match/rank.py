@@ -1152,8 +1152,6 @@ class Ranker:
             score += CALLERS_STEP * idx.entry_callers(ei)
             if self._function_named(c.pid, site):
                 score += FUNCTION_NAMED
-        if self._optional_module(site.path):
-            score -= OPTIONAL_MODULE
         printed, unprintable, unshaped = self._printing(c)
         score += self._class_named(c, site.function) - printed - unprintable
         score -= unshaped
@@ -1301,8 +1299,11 @@ class Ranker:
     def _taken_off(self, site: SiteFacts) -> float:
         """What a site loses whatever its text fits: a raise in ``__setattr__``/``__delattr__``
         when the paste shows the interpreter's ``Did you mean`` (``NOT_A_READ``), and a raise in
-        a file no import reaches by its name (``UNIMPORTABLE``)."""
+        a file no import reaches by its name (``UNIMPORTABLE``), and a hair for a raise in a module
+        guarding an optional dependency (``OPTIONAL_MODULE``)."""
         off = NOT_A_READ if self._not_a_read(site.function) else 0.0
+        if self._optional_module(site.path):
+            off += OPTIONAL_MODULE
         return off if site.importable else off + UNIMPORTABLE
 
     def _not_a_read(self, function: str) -> bool:
