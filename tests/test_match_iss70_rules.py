@@ -52,15 +52,14 @@ class MemoryJobStore:
 PASTE = "sched.jobstores.base.ConflictingIdError: 'Job identifier (abc) conflicts with an existing job'"
 
 
+# the package as files under ``sched/jobstores/`` (the empty ``__init__.py`` files make it one)
+STORES = {"base": BASE, "etcd": ETCD, "memory": MEMORY}
+
+
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    files = {
-        "sched/__init__.py": "",
-        "sched/jobstores/__init__.py": "",
-        "sched/jobstores/base.py": BASE,
-        "sched/jobstores/etcd.py": ETCD,
-        "sched/jobstores/memory.py": MEMORY,
-    }
+    files = {f"sched/jobstores/{name}.py": code for name, code in STORES.items()}
+    files.update(dict.fromkeys(("sched/__init__.py", "sched/jobstores/__init__.py"), ""))
     with package_matcher(tmp_path_factory.mktemp("iss70_rules"), files) as m:
         yield m
 

@@ -9,7 +9,9 @@ calls from more places first (``thresholds.CALLERS_STEP``), and above those step
 function a word of the message names (``thresholds.FUNCTION_NAMED``); above all these, and beyond a tie's gap, a site in a method of the class whose
 object the message shows by its default repr (``<pkg.mod.Cls object at 0x...>``, in that
 class's module: ``thresholds.REPR_OBJECT``); and a site in a file no import reaches by its name
-(a copy left beside its module, a script) comes after its twins (``thresholds.UNIMPORTABLE``).
+(a copy left beside its module, a script) comes after its twins (``thresholds.UNIMPORTABLE``),
+and by a hair a site in a module guarding an optional dependency at import comes after the same
+text's sites elsewhere (``thresholds.OPTIONAL_MODULE``).
 Which entries may be exact, beyond the text's verdict:
 
 * a traceback ending in compiled or standard-library code needs the literal text to explain
