@@ -1317,6 +1317,7 @@ def test_the_shell_command_a_console_paste_opens_with_is_not_the_message() -> No
         "(venv) user@host:~/proj$ python app.py --in data.json",  # bash's default, a venv before it
         "root@box:/srv# python app.py",  # bash's root prompt
         "me@MacBook-Pro proj % python3 app.py",  # zsh on macOS
+        "me@box ~/proj (fix-release) $ tool exec yarn",  # bash customised: directory, git branch
         "~/src/tool> /usr/bin/python ./convert.py /tmp/90.jpg",  # a prompt ending in the directory
         "PS C:\\Users\\me\\proj> python app.py",  # PowerShell
         "C:\\Users\\me> python app.py",  # cmd
@@ -2706,3 +2707,47 @@ def test_a_sentence_run_into_a_uvicorn_record_reads_from_the_record() -> None:
 def test_a_label_padded_by_one_space_inside_a_sentence_is_the_sentences() -> None:
     q = parse("the server answered ERROR: disk full")
     assert q.message == "the server answered ERROR: disk full"
+
+
+def test_an_error_line_interleaved_under_a_second_traceback_header_goes_back_to_its_frames() -> None:
+    # two worker processes failing at once on one terminal: the second header was written
+    # between the first traceback's frames and its error line
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.5/multiprocessing/process.py", line 249, in _bootstrap\n'
+        "    self.run()\n"
+        '  File "/home/me/pkg/client.py", line 848, in check_version\n'
+        "    raise Errors.NoBrokersAvailable()\n"
+        "Traceback (most recent call last):\n"
+        "pkg.errors.NoBrokersAvailable: NoBrokersAvailable\n"
+        '  File "/usr/lib/python3.5/multiprocessing/process.py", line 249, in _bootstrap\n'
+        "    self.run()\n"
+        '  File "/home/me/pkg/group.py", line 340, in __init__\n'
+        "    self._client = KafkaClient(**self.config)"
+    )
+    assert (q.exc_type, q.message) == ("pkg.errors.NoBrokersAvailable", "NoBrokersAvailable")
+    assert [f.function for f in q.frames] == ["_bootstrap", "check_version"]
+    # an error line under a header with no frame below it is left where it is
+    assert (parse("Traceback (most recent call last):\nValueError: bad value").message) == "bad value"
+
+
+def test_a_class_raised_bare_ends_a_traceback_run_into_a_second_cut_one() -> None:
+    # two log records, each with a traceback, the second cut inside its frames: the first
+    # one's error is the bare class, and the second record's head line is no part of it
+    q = parse(
+        "[ERROR] 2025-10-21T21:02:09 app.manager - job: Sub-error 1 in lifecycle task:\n"
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.13/site-packages/app/reader.py", line 162, in reader\n'
+        "    await writer.send(message)\n"
+        '  File "/venv/lib/python3.13/site-packages/anyio/streams/memory.py", line 214, in send_nowait\n'
+        "    raise BrokenResourceError\n"
+        "anyio.BrokenResourceError\n"
+        "\n"
+        "[app.manager] job: Sub-error 1 in lifecycle task:\n"
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.13/site-packages/app/reader.py", line 162, in reader\n'
+        "    await writer.send(message)"
+    )
+    assert q.exc_type == "anyio.BrokenResourceError"
+    assert q.message == ""
+    assert q.frames[-1].function == "send_nowait"

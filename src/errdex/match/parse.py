@@ -1792,7 +1792,7 @@ def is_type_name(token: str, strict: bool = False) -> bool:
 def parse(text: str) -> ParsedQuery:
     """Parse pasted text into a :class:`ParsedQuery`."""
     cleaned, truncated = clean(text)
-    lines = cleaned.split("\n")
+    lines = _interleaved_error_lines(cleaned.split("\n"))
     blocks_lines = _split_exit_tails(
         _split_warning_heads(_split_warning_records(_split_class_first(_split_blocks(lines))))
     )
@@ -2370,10 +2370,15 @@ def _quoted_class_line(body: str) -> bool:
 
 
 # a shell's prompt before the command typed at it, as consoles print it by default: bash's
-# ``user@host:~/dir$ `` (``#`` for root), zsh's ``user@host dir % `` (macOS), and a prompt that
+# ``user@host:~/dir$ `` (``#`` for root), zsh's ``user@host dir % `` (macOS), a customised bash
+# prompt with the directory after a space and the git branch in parentheses
+# (``user@host ~/dir (main) $ ``), and a prompt that
 # ends in ``> `` after the working directory (``~/src/app> ``, ``/srv> ``, cmd's ``C:\\dir> ``,
 # PowerShell's ``PS C:\\dir> ``): a path always opens the last kind, so prose (``a > b``) does not
-_USER_PROMPT = re.compile(r"^[\w.-]{1,100}@[\w.-]{1,200}(?::[^\s$#]{0,500}[$#]| [^\s%]{1,500} %) (?=\S)")
+_USER_PROMPT = re.compile(
+    r"^[\w.-]{1,100}@[\w.-]{1,200}(?::[^\s$#]{0,500}[$#]| [^\s%]{1,500} %"
+    r"| [~/][^\s$#()]{0,500}(?: \([^\s()]{1,200}\))? [$#]) (?=\S)"
+)
 _PATH_PROMPT = re.compile(r"^(?:PS )?(?:~|/|[A-Za-z]:\\)[^\s<>|]{0,500}> (?=\S)")
 
 
@@ -2602,6 +2607,26 @@ def _exit_line(ln: str) -> bool:
     return m is not None and m.group(1).endswith("Exit")
 
 
+def _interleaved_error_lines(lines: list[str]) -> list[str]:
+    """The lines with an error line put back under its own frames where two processes wrote
+    to one terminal at once (``multiprocessing`` workers failing together): the second
+    traceback's ``Traceback (most recent call last):`` header lands between the first one's
+    frames and its exception line, which then heads the second one's frames. An exception line
+    directly under a header and directly above a frame belongs to the frames above the header
+    (a traceback's header is followed by its first frame, never by its error), so the two lines
+    are swapped back."""
+    out = list(lines)
+    for i in range(1, len(out) - 2):
+        if not _TB_HEADER.match(out[i]) or not _PY_FRAME.match(out[i + 2]):
+            continue
+        error = out[i + 1]
+        typed = _TYPE_PREFIX.match(error) or _BARE_TYPE.match(error.rstrip())
+        if error[:1].isspace() or not typed or not _framed(out[max(0, i - 2) : i]):
+            continue
+        out[i], out[i + 1] = error, out[i]
+    return out
+
+
 def _tb_line(ln: str) -> bool:
     """Whether ``ln`` starts or continues a traceback (its header, or a frame line)."""
     return bool(_TB_HEADER.match(ln) or _PY_FRAME.match(ln) or _IPY_FRAME.match(ln))
@@ -2618,8 +2643,12 @@ def _without_cut_rerun(blocks: list[Block], lines: list[list[str]]) -> list[Bloc
     at = next((i for i, ln in enumerate(last) if i and _TB_HEADER.match(ln) and _framed(last[:i])), None)
     if at is None:
         return blocks
+    if at >= 2 and last[at - 1].strip() and not last[at - 2].strip() and not _tb_line(last[at - 1]):
+        at -= 1  # the second one's own log head (``[logger] Sub-error 1 in task:``), apart by a blank
     head = _parse_block(last[:at])
-    if not (head.message and head.exc_type):
+    # a class raised without a message (``anyio.BrokenResourceError`` alone) under its frames
+    # is as whole an error as one with a text
+    if not (head.exc_type and (head.message or head.frames)):
         return blocks
     return [*blocks[:-1], head]
 

@@ -9,7 +9,9 @@ calls from more places first (``thresholds.CALLERS_STEP``), and above those step
 function a word of the message names (``thresholds.FUNCTION_NAMED``); above all these, and beyond a tie's gap, a site in a method of the class whose
 object the message shows by its default repr (``<pkg.mod.Cls object at 0x...>``, in that
 class's module: ``thresholds.REPR_OBJECT``); and a site in a file no import reaches by its name
-(a copy left beside its module, a script) comes after its twins (``thresholds.UNIMPORTABLE``).
+(a copy left beside its module, a script) comes after its twins (``thresholds.UNIMPORTABLE``),
+and by a hair a site in a module guarding an optional dependency at import comes after the same
+text's sites elsewhere (``thresholds.OPTIONAL_MODULE``).
 Which entries may be exact, beyond the text's verdict:
 
 * a traceback ending in compiled or standard-library code needs the literal text to explain
@@ -92,6 +94,7 @@ from errdex.match.thresholds import (
     NEAR_COLLECTOR,
     NOT_A_READ,
     ON_RAISE,
+    OPTIONAL_MODULE,
     OUTSIDE_MIN_COVERAGE,
     PLATFORM_NAMED,
     PUBLIC,
@@ -173,6 +176,10 @@ _LOG_CALL = re.compile(r"(\w+)\.(?:error|severe|exception|critical|fatal|warning
 _RAISE_BUILT = re.compile(r"raise((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\(")
 
 
+# the classes a module's top-level guard of an optional dependency raises, and how many of a
+# module's top-level raises ``Ranker._optional_module`` reads for one
+_IMPORT_ERRORS = frozenset(("ImportError", "ModuleNotFoundError"))
+MAX_MODULE_RAISES = 50
 NEAR_LOOK = 2_000  # raises of a pasted class read for a namesake in a moved frame's folder
 
 
@@ -250,6 +257,7 @@ class Ranker:
         self._reprs: set[tuple[str, str]] = set()  # (module, class) of the objects the message shows
         self._words: frozenset[str] | None = None  # the message's identifiers, read when first asked
         self._siblings: dict[int, dict[str, set[str]]] = {}  # pattern -> ``_functions_of``
+        self._optional: dict[str, bool] = {}  # path -> ``_optional_module``
         self._gone = _function_gone(idx, ev.frames)
         self._platform = paste_platform(p for p, _line, _fn in ev.frames.info.frames)
         self._named_words: dict[str, bool] = {}  # ``_paste_names``, per name asked
@@ -1342,11 +1350,27 @@ class Ranker:
                     got.setdefault(f.posix_path, set()).add(f.function)
         return got
 
+    def _optional_module(self, path: str) -> bool:
+        """Whether the file at ``path`` raises ImportError (or ModuleNotFoundError) at its top
+        level: a module guarding an optional dependency (``OPTIONAL_MODULE``). Its first
+        ``MAX_MODULE_RAISES`` module-level entries are read, once per file and query."""
+        got = self._optional.get(path)
+        if got is None:
+            idx = self.idx
+            entries = idx.sites.get((path, "<module>"))
+            got = self._optional[path] = any(
+                fn_last(idx.entry_facts(ei)[1].type) in _IMPORT_ERRORS for ei in entries[:MAX_MODULE_RAISES]
+            )
+        return got
+
     def _taken_off(self, site: SiteFacts) -> float:
         """What a site loses whatever its text fits: a raise in ``__setattr__``/``__delattr__``
         when the paste shows the interpreter's ``Did you mean`` (``NOT_A_READ``), and a raise in
-        a file no import reaches by its name (``UNIMPORTABLE``)."""
+        a file no import reaches by its name (``UNIMPORTABLE``), and a hair for a raise in a module
+        guarding an optional dependency (``OPTIONAL_MODULE``)."""
         off = NOT_A_READ if self._not_a_read(site.function) else 0.0
+        if self._optional_module(site.path):
+            off += OPTIONAL_MODULE
         return off if site.importable else off + UNIMPORTABLE
 
     def _not_a_read(self, function: str) -> bool:
