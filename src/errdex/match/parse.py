@@ -4283,9 +4283,7 @@ def _code_span(msg: str) -> str:
         start = i + 1
         if i and not msg[i - 1].isspace():
             continue
-        span = _span_text(
-            msg[i], msg[i + 1 :], msg.count('"') % 2 == 0, after_prose=i > 0, one_pair=msg.count('"') == 2
-        )
+        span = _span_text(msg[i], msg[i + 1 :], msg.count('"') % 2 == 0, after_prose=i > 0)
         if span is not None:
             return span
     if len(msg) > 2 and msg[0] == msg[-1] == "`" and "`" not in msg[1:-1]:
@@ -4475,12 +4473,9 @@ def _whole_line_span(line: str) -> str | None:
     return inner.strip()
 
 
-def _span_text(
-    opener: str, rest: str, quotes_paired: bool, after_prose: bool = False, one_pair: bool = False
-) -> str | None:
+def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = False) -> str | None:
     """The text of a span opened by ``opener`` when it starts with an exception line, else None.
-    ``after_prose``: the span opens after the reporter's words on its line; ``one_pair``: the
-    paste holds no double quote but the span's two. A span opened with
+    ``after_prose``: the span opens after the reporter's words on its line. A span opened with
     two backticks (reST's inline literal, ```` ``pkg.SomeError: text`` ````, which Markdown also
     reads as one span) closes at two."""
     doubled = opener == "`" and rest.startswith("`") and not rest.startswith("``")
@@ -4507,12 +4502,7 @@ def _span_text(
     # (``"ValueError: dimensions [...] must ..." when slicing by ...``): the quotation is the
     # error, its class one by its name alone (``is_type_name`` strict, above)
     titled = not after_prose and quotes_paired and body.count('"') == 1 and not body.endswith('"')
-    # the reporter's sentence quotes the exception line and goes on after the closing quote
-    # (``Optimize raises "ValueError: `x0` violates bound constraints" for parameters that
-    # ...``): the one quotation is the error, as a title's opening one is, the words after it
-    # the reporter's
-    quoted_mid = after_prose and one_pair and body.count('"') == 1 and not body.endswith('"')
-    if titled or quoted_mid:
+    if titled:
         return body[: body.index('"')].strip()
     if "." not in m.group(1) and not closes:
         return None
