@@ -4296,7 +4296,6 @@ def _code_span(msg: str) -> str:
             or _one_inline_span(msg)
             or _span_paragraph(msg)
             or _span_under_lead_in(msg)
-            or _worded_span_paragraph(msg)
             or msg
         )
     whole = _whole_line_span(msg.strip())
@@ -4408,38 +4407,6 @@ def _span_paragraph(msg: str) -> str | None:
         if span is not None:
             found.append(span)
     return found[0] if len(found) == 1 else None
-
-
-# words a classless code-span paragraph holds at least to be read as a message, not a command
-_WORDED_SPAN_WORDS = 6
-
-
-def _worded_span_paragraph(msg: str) -> str | None:
-    """The one paragraph of a paste of several that is a whole code span, between the
-    reporter's paragraphs (a mention or a sentence above, their question under it), holding a
-    message without its class: requests prints ``str(e)`` of its ``ConnectionError``, which is
-    urllib3's ``HTTPConnectionPool(...): Max retries exceeded with url: / (Caused by ...)``. A
-    span opening with a class is ``_span_paragraph``'s; one without is a message only when it
-    reads as one (``_worded_span``): a few words and a ``: `` joining a head to its detail, as
-    a command or a name the reporter quoted has not. It must be the paste's only paragraph
-    that is one whole span: two are two quotations, and none is taken."""
-    lines = msg.split("\n")[: _SPAN_LINES * 2]
-    found: list[str] = []
-    for k, ln in enumerate(lines):
-        s = ln.strip()
-        if len(s) < 3 or s[0] != "`" or s[-1] != "`" or "`" in s[1:-1]:
-            continue
-        if (k and lines[k - 1].strip()) or (k + 1 < len(lines) and lines[k + 1].strip()):
-            continue  # a line of a paragraph, not one of its own
-        found.append(s[1:-1].strip())
-    return found[0] if len(found) == 1 and _worded_span(found[0]) else None
-
-
-def _worded_span(text: str) -> bool:
-    """Whether a code span's text reads as a message: ``_WORDED_SPAN_WORDS`` words at least and
-    a ``: `` after its first word (``Head(...): detail``), not at the start of a line of code."""
-    i = text.find(": ")
-    return len(text.split()) >= _WORDED_SPAN_WORDS and i > 0 and not text[:i].isspace()
 
 
 def _span_under_lead_in(msg: str) -> str | None:
