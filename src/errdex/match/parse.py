@@ -235,7 +235,7 @@ def clean(text: str) -> tuple[str, bool]:
     # a log viewer's time on a line of its own; an application's clock time on every line; a
     # log viewer's timestamp on most lines
     lines = _strip_time_head(_strip_syslog(_without_stamp_lines(lines)), _CLOCK, share=1.0, at_least=2)
-    lines = _strip_compose(lines)
+    lines = _strip_glued_source(_strip_compose(lines))
     lines = [_from_uvicorn_record(ln) for ln in lines]
     if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
         lines = _strip_time_head(lines, _RAY_HEAD, share=0.6, at_least=2)
@@ -1593,6 +1593,33 @@ def _strip_compose(lines: list[str]) -> list[str]:
     for ln in lines:
         m = _COMPOSE.match(ln)
         out.append(ln[m.end() :] if m and m.group(1) == name else ln)
+    return out
+
+
+# a log record's bracketed timestamp (``[2022-05-19 13:35:26,740: ERROR/MainProcess]``), read
+# where a source's name ends on the line (``_strip_glued_source``)
+_GLUED_STAMP = re.compile(r"\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}")
+_GLUED_HEAD_MAX = 200  # characters a log viewer's source name may take before the record
+
+
+def _strip_glued_source(lines: list[str]) -> list[str]:
+    """Remove a log viewer's source name glued to the records (a Kubernetes viewer's pod and
+    container, ``worker-okteto-55cdf55f5d-zpbrzworker[2022-05-19 13:35:26,740: ERROR/...]``):
+    a word with no space in it right before a record's bracketed timestamp is none of the
+    record's, and the lines that open with the same word (the record's next line, printed
+    ``worker-...worker Trying again in 18.00 seconds...``) lose it too."""
+    heads: dict[str, int] = {}
+    for ln in lines[-2000:]:
+        i = ln.find("[", 0, _GLUED_HEAD_MAX + 1)
+        if i >= 3 and not any(c.isspace() for c in ln[:i]) and _GLUED_STAMP.match(ln, i):
+            heads[ln[:i]] = heads.get(ln[:i], 0) + 1
+    if not heads:
+        return lines
+    head = max(heads.items(), key=lambda kv: kv[1])[0]
+    out = []
+    for ln in lines:
+        rest = ln[len(head) :] if ln.startswith(head) else None
+        out.append(rest.lstrip(" ") if rest is not None and (rest[:1] in ("[", " ", "")) else ln)
     return out
 
 
