@@ -306,10 +306,6 @@ SNIPPETS: dict[str, list[Snippet]] = {
     ],
     "flask": [
         _s(
-            "url_for of an endpoint that does not exist",
-            FL + "with app.test_request_context():\n    url_for('dashboard')\n",
-        ),
-        _s(
             "a blueprint registered twice with the same name",
             FL
             + "from flask import Blueprint\nbp = Blueprint('api', __name__)\napp.register_blueprint(bp)\napp.register_blueprint(bp)\n",

@@ -36,14 +36,14 @@ def validate_all(items):
 
 # another module's raise sharing the validator's last words (matplotlib's ``linthresh must be
 # positive`` beside a user's ``x must be positive``)
-SCALE = '''\
+SCALE = """\
 def check(linthresh):
     if linthresh <= 0:
         raise ValueError("linthresh must be positive")
-'''
+"""
 
 # a validator the library ships: its raise is the site of its listing
-SETTINGS = '''\
+SETTINGS = """\
 from modelpkg.main import BaseModel
 
 
@@ -52,7 +52,7 @@ class Settings(BaseModel):
         if v is None:
             raise ValueError("API key must be set")
         return v
-'''
+"""
 
 SITE = "/venv/lib/python3.13/site-packages/modelpkg/main.py"
 
@@ -115,4 +115,3 @@ def test_the_librarys_own_validator_keeps_its_raise(matcher: Matcher) -> None:
         res = matcher.explain(text)
         assert site(first(res)) == ("modelpkg/settings.py", "Settings.check_key"), text
         assert not first(res).approximate
-

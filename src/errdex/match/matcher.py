@@ -190,8 +190,7 @@ class Matcher:
             fr = frames.located(self.index, self._with_catching_frame(b) if b else q.frames, types)
             fr = frames.own_frames(self.index, fr, types)
             res = self._match_block(q, message, types, fr, limit)
-            if b is not None and b.listing is not None and not res.exact_top:
-                res = self._listing_call(q, b.listing, res, limit) or res
+            res = self._listing_call(q, b, res, limit)
             if cut is not None:
                 return _text_above_cut(cut, res)
             if n == 0:
@@ -225,21 +224,22 @@ class Matcher:
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
 
-    def _listing_call(
-        self, q: ParsedQuery, listing: tuple[str, list[str], list[Frame]], res: Result, limit: int
-    ) -> Result | None:
+    def _listing_call(self, q: ParsedQuery, b: Block | None, res: Result, limit: int) -> Result:
         """A validation listing read as its validator's raise (``parse._validator_raise``) when no
         raise of the catalogue fits that validator's text exactly: the validator is then code the
         catalogue does not hold (the user's own ``@field_validator``, ``@model_validator``), so
         the listing is read again as printed, and the library's validation call it was raised
         below (``BaseModel.__init__``'s ``validate_python(...)``, or for a listing pasted alone
         the library's documented raiser of the class) is the answer, the validator reading's
-        look-alikes after it. None when that reading answers no such call."""
-        message, types, printed = listing
+        look-alikes after it. ``res`` as it is when the block was read no such way, an exact
+        raise fits, or the reading as printed answers no such call."""
+        if b is None or b.listing is None or res.exact_top:
+            return res
+        message, types, printed = b.listing
         fr = frames.own_frames(self.index, frames.located(self.index, printed, types), types)
         alt = self._match_block(q, message, types, fr, limit)
         if not alt.matches or not alt.matches[0].is_call:
-            return None
+            return res
         seen = {m.id for m in alt.matches}
         alt.matches.extend(m for m in res.matches if m.id not in seen)
         return alt
