@@ -11,28 +11,10 @@ from collections.abc import Iterator
 import pytest
 from index_helpers import first, package_matcher, site
 
+# a model whose ``__init__`` validates in compiled code (line 11), and re-raises its class
+from test_match_classless_paste import MODEL
+
 from errdex.match import Matcher
-
-MODEL = '''\
-from pydantic_core import ValidationError
-
-
-class BaseModel:
-    def __init__(self, **data):
-        """A model made from ``data``.
-
-        Raises:
-            ValidationError: If the object could not be validated.
-        """
-        self.__pydantic_validator__.validate_python(data, self_instance=self)
-
-
-def validate_all(items):
-    try:
-        return [BaseModel(**i) for i in items]
-    except ValidationError as err:
-        raise err
-'''
 
 # another module's raise sharing the validator's last words (matplotlib's ``linthresh must be
 # positive`` beside a user's ``x must be positive``)
