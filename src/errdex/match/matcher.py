@@ -190,6 +190,7 @@ class Matcher:
             fr = frames.located(self.index, self._with_catching_frame(b) if b else q.frames, types)
             fr = frames.own_frames(self.index, fr, types)
             res = self._match_block(q, message, types, fr, limit)
+            res = self._listing_call(q, b, res, limit)
             if cut is not None:
                 return _text_above_cut(cut, res)
             res = self._record_read_as_callers(q, b, res, fr, limit)
@@ -239,6 +240,26 @@ class Matcher:
         res = _text_above_cut(cut_res, res)
         res.verdict += " (the log record above the traceback read as its caller's words)"
         return res
+
+    def _listing_call(self, q: ParsedQuery, b: Block | None, res: Result, limit: int) -> Result:
+        """A validation listing read as its validator's raise (``parse._validator_raise``) when no
+        raise of the catalogue fits that validator's text exactly: the validator is then code the
+        catalogue does not hold (the user's own ``@field_validator``, ``@model_validator``), so
+        the listing is read again as printed, and the library's validation call it was raised
+        below (``BaseModel.__init__``'s ``validate_python(...)``, or for a listing pasted alone
+        the library's documented raiser of the class) is the answer, the validator reading's
+        look-alikes after it. ``res`` as it is when the block was read no such way, an exact
+        raise fits, or the reading as printed answers no such call."""
+        if b is None or b.listing is None or res.exact_top:
+            return res
+        message, types, printed = b.listing
+        fr = frames.own_frames(self.index, frames.located(self.index, printed, types), types)
+        alt = self._match_block(q, message, types, fr, limit)
+        if not alt.matches or not alt.matches[0].is_call:
+            return res
+        seen = {m.id for m in alt.matches}
+        alt.matches.extend(m for m in res.matches if m.id not in seen)
+        return alt
 
     def _warning_as_context(self, q: ParsedQuery, first: Result | None, res: Result) -> None:
         """A warning printed above the error the paste asks about, answering because that error

@@ -72,6 +72,9 @@ class Block:
     # the model a validation listing this block's message was read from names (``1 validation
     # error for Settings``): its validators are its methods (``_validator_raise``)
     validated: str | None = None
+    # the listing as printed (message, classes, frames) when ``validated`` replaced it with the
+    # validator's raise: read again when no raise of the catalogue fits the validator's text
+    listing: tuple[str, list[str], list[Frame]] | None = None
     # the class is the one IPython's header names (``FieldError   Traceback (most recent call
     # last)``) and no exception line closes the block: a paste cut inside it (``_whole_before_cut``)
     header_only: bool = False
@@ -5171,6 +5174,7 @@ def _validator_raise(block: Block, msg: str) -> str:
             block.exc_types.append(cls)
             block.exc_type = cls
         return msg
+    block.listing = (msg.strip(), list(block.exc_types), list(block.frames))
     block.exc_types = [found[0]]
     block.exc_type = found[0]
     block.frames = []
