@@ -2706,3 +2706,28 @@ def test_a_sentence_run_into_a_uvicorn_record_reads_from_the_record() -> None:
 def test_a_label_padded_by_one_space_inside_a_sentence_is_the_sentences() -> None:
     q = parse("the server answered ERROR: disk full")
     assert q.message == "the server answered ERROR: disk full"
+
+
+def test_a_line_break_inside_a_code_span_is_a_space() -> None:
+    # the message copied with its newline, the closing backtick on the next line, prose after it
+    text = (
+        "After running `./manage.py runserver` , I get error `Reverse for 'x' not found. 'x' is not"
+        " a valid view function.\n` on [http://127.0.0.1:8000/](http://127.0.0.1:8000/)"
+    )
+    assert parse(text).message == "Reverse for 'x' not found. 'x' is not a valid view function."
+    # a span broken in its middle reads as one line too
+    assert parse("I get the error `cannot reshape\narray of size 3` when I run it").message == (
+        "cannot reshape array of size 3"
+    )
+    # a break outside any span is the reporter's: the lines stay
+    text = "I get the error `a b c d`\nwhen I run `tool` twice"
+    assert "\n" in parse(text).message
+    # a blank line ends the paragraph: no span runs past it
+    text = "I get the error `cannot reshape\n\narray of size 3` when I run it"
+    assert parse(text).message != "cannot reshape array of size 3"
+
+
+def test_a_doubled_space_before_the_span_the_sentence_calls_an_error() -> None:
+    assert parse("After that I get error  `cannot reshape array of size 3` on the page").message == (
+        "cannot reshape array of size 3"
+    )

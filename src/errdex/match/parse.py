@@ -4214,6 +4214,7 @@ def _code_span(msg: str) -> str:
     with: a message quoted as code, its marks the reporter's, as a class-led span's are; so is
     one under a lead-in line (``Error:``, ``_lead_in``), its closing backtick perhaps alone on
     the line below."""
+    msg = _span_breaks_joined(msg)
     if "\n" in msg:
         head, _nl, last = msg.rstrip().rpartition("\n")
         last = last.strip()
@@ -4255,10 +4256,35 @@ def _code_span(msg: str) -> str:
     return _named_error_span(msg) or msg
 
 
+_SPAN_BREAK_LINES = 4  # lines of a paste read for line breaks inside a code span
+
+
+def _span_breaks_joined(msg: str) -> str:
+    """A paste of a few lines whose every line break falls inside an inline code span (```` I get
+    error `Reverse for 'x' not found.⏎` on the page ````, the message copied with its newline
+    before the closing backtick): one line, each such break a space, as Markdown renders a
+    line ending inside a code span. A break lies inside a span when the lines above it hold an
+    odd number of backticks. A paste with a fence, or with a break outside any span, is left as
+    it is: its lines are the program's or the reporter's own."""
+    if "\n" not in msg or "```" in msg or msg.count("\n") >= _SPAN_BREAK_LINES:
+        return msg
+    lines = msg.strip().split("\n")
+    if not all(ln.strip() for ln in lines):
+        return msg  # a blank line ends a paragraph, and no span runs past one
+    ticks = 0
+    for ln in lines[:-1]:
+        ticks += ln.count("`")
+        if ticks % 2 == 0:
+            return msg
+    if (ticks + lines[-1].count("`")) % 2:
+        return msg  # the last span is never closed: no line break is known to lie inside it
+    return " ".join(ln.strip() for ln in lines)
+
+
 # the words a sentence names an error with right before its code span: ``an error of ``,
 # ``the error: ``, ``exception saying ``, ``the error says `` (read on the few characters
-# before the span only)
-_NAMES_ERROR = re.compile(r"(?i:\b(?:error|exception)(?: of| like| saying| says| said| reads)?:?) $")
+# before the span only; a reporter's doubled space before the backtick is still one gap)
+_NAMES_ERROR = re.compile(r"(?i:\b(?:error|exception)(?: of| like| saying| says| said| reads)?:?) {1,3}$")
 _NAMED_SPAN_WORDS = 3  # words a span holds at least to be a message, not a name
 
 
