@@ -2731,3 +2731,12 @@ def test_a_doubled_space_before_the_span_the_sentence_calls_an_error() -> None:
     assert parse("After that I get error  `cannot reshape array of size 3` on the page").message == (
         "cannot reshape array of size 3"
     )
+
+
+def test_a_class_printed_as_its_repr_inside_a_code_span() -> None:
+    # a log handler's ``%s: %s`` of ``type(e)`` and ``e``, quoted whole in backticks
+    q = parse("`<class 'pkg.exceptions.Fault'>: Unknown fault occured`")
+    assert q.exc_type == "pkg.exceptions.Fault" and q.message == "Unknown fault occured"
+    # a span of other text keeps its class-less reading
+    q = parse("`<clas 'pkg.exceptions.Fault'>: Unknown fault occured`")
+    assert q.exc_type is None

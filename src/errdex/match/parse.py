@@ -5028,7 +5028,8 @@ def _strip_prefixes(block: Block) -> None:
     if not block.exc_types and not block.frames:
         msg = _error_dict(block, _django_report(_quoted_exception_line_whole(msg)))
     if not block.exc_types:
-        msg = _unprefixed_class(block, msg)
+        # a span's text is read like a bare line: ``<class 'X'>: text`` in backticks too
+        msg = _class_repr(block, _unprefixed_class(block, msg))
     msg = _qualified_after_prose(block, _strip_label(_title_tag(_unclosed_quote(block, msg))))
     # (a log record's level is no class: the repr ending its text names the exception, unless
     # frames follow the record, whose own exception line the paste may have cut)
