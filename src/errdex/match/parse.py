@@ -4256,29 +4256,20 @@ def _code_span(msg: str) -> str:
     return _named_error_span(msg) or msg
 
 
-_SPAN_BREAK_LINES = 4  # lines of a paste read for line breaks inside a code span
-
-
 def _span_breaks_joined(msg: str) -> str:
-    """A paste of a few lines whose every line break falls inside an inline code span (```` I get
-    error `Reverse for 'x' not found.⏎` on the page ````, the message copied with its newline
-    before the closing backtick): one line, each such break a space, as Markdown renders a
-    line ending inside a code span. A break lies inside a span when the lines above it hold an
-    odd number of backticks. A paste with a fence, or with a break outside any span, is left as
-    it is: its lines are the program's or the reporter's own."""
-    if "\n" not in msg or "```" in msg or msg.count("\n") >= _SPAN_BREAK_LINES:
+    """A paste of two lines whose break sits right before an inline code span's closing backtick
+    (```` I get error `Reverse for 'x' not found.⏎` on the page ````): the message was copied
+    with its trailing newline into the span, so the break is the copy's, not the text's, and the
+    paste is one line without it. Only a break the closing backtick follows at once (the first
+    line holds an odd number of backticks, the second opens with one, the whole paste an even
+    number): a span that runs over lines of its own text (a message of several lines, a frame
+    and its source line) keeps its lines, which the fit reads as the template's."""
+    if msg.count("\n") != 1 or "```" in msg:
         return msg
-    lines = msg.strip().split("\n")
-    if not all(ln.strip() for ln in lines):
-        return msg  # a blank line ends a paragraph, and no span runs past one
-    ticks = 0
-    for ln in lines[:-1]:
-        ticks += ln.count("`")
-        if ticks % 2 == 0:
-            return msg
-    if (ticks + lines[-1].count("`")) % 2:
-        return msg  # the last span is never closed: no line break is known to lie inside it
-    return " ".join(ln.strip() for ln in lines)
+    first, second = msg.strip().split("\n")
+    if first.count("`") % 2 == 0 or not second.lstrip().startswith("`") or msg.count("`") % 2:
+        return msg
+    return first.rstrip() + second.lstrip()
 
 
 # the words a sentence names an error with right before its code span: ``an error of ``,
