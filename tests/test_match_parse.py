@@ -2748,3 +2748,19 @@ def test_a_class_printed_as_its_repr_inside_a_code_span() -> None:
     # a span of other text keeps its class-less reading
     q = parse("`<clas 'pkg.exceptions.Fault'>: Unknown fault occured`")
     assert q.exc_type is None
+
+
+# a notebook's JSON string, its text's breaks escaped, wrapped by the viewer inside a name
+_WRAPPED_NOTEBOOK = (
+    '{"text": "Traceback (most recent call last):\\n  File \\"/x/pkg/core.py\\", line 3, in run\\n'
+    '    raise _for\nmat(ValueError, msg)\\nValueError: bad value\\n"}'
+)
+
+
+def test_a_break_the_copy_wrapped_into_an_escaped_string_is_taken_out() -> None:
+    q = parse(_WRAPPED_NOTEBOOK)
+    assert q.exc_type == "ValueError" and q.message == "bad value"
+    assert [f.source for f in q.frames] == ["raise _format(ValueError, msg)"]
+    # a break after a string's closing quote ends a record: the lines stay apart
+    text = '"a line\\nValueError: bad value",\n"next record\\n"'
+    assert parse(text).message == text

@@ -319,7 +319,40 @@ def _unescape_lines(text: str) -> str:
     lines = text.split("\n")
     if any(_TB_HEADER.match(ln) or _PY_FRAME.match(ln) for ln in lines):
         return text
-    return "\n".join(_unescaped(ln) for ln in lines)
+    return "\n".join(_unescaped(ln) for ln in _unwrapped_escaped(lines))
+
+
+def _name_char(ch: str) -> bool:
+    """Whether ``ch`` may stand inside a Python name (a letter, a digit or ``_``)."""
+    return ch.isalnum() or ch == "_"
+
+
+def _unwrapped_escaped(lines: list[str]) -> list[str]:
+    """The escaped lines with the breaks a viewer wrapped into them taken out: a string's text
+    holds its line breaks escaped (``\\n``), so a raw break between two lines that both hold
+    escaped breaks, falling inside a word (a name's letters on both sides, ``raise _f⏎ormat(``),
+    is where the copy wrapped the string, not a break of its text. A break after an escape, a
+    quote, a comma or a space is left: it may end one string or one record."""
+    out: list[list[str]] = []  # each line's pieces, joined once at the end (no quadratic copying)
+    size = 0  # characters of the last line so far
+    for ln in lines:
+        prev = out[-1] if out else []
+        if (
+            prev
+            and ln
+            and prev[-1]
+            and "\\n" in prev[-1]
+            and "\\n" in ln
+            and _name_char(prev[-1][-1])
+            and _name_char(ln[0])
+            and size + len(ln) <= ESCAPED_LINE_CAP
+        ):
+            prev.append(ln)
+            size += len(ln)
+        else:
+            out.append([ln])
+            size = len(ln)
+    return ["".join(parts) for parts in out]
 
 
 def _unescaped(ln: str) -> str:
