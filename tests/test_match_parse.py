@@ -2751,3 +2751,61 @@ def test_a_class_raised_bare_ends_a_traceback_run_into_a_second_cut_one() -> Non
     assert q.exc_type == "anyio.BrokenResourceError"
     assert q.message == ""
     assert q.frames[-1].function == "send_nowait"
+
+
+_SPAN_BREAKS = [
+    # the message copied with its newline, the closing backtick on the next line, prose after it
+    (
+        "After running `./manage.py runserver` , I get error `Reverse for 'x' not found. 'x' is not"
+        " a valid view function.\n` on [http://127.0.0.1:8000/](http://127.0.0.1:8000/)",
+        "Reverse for 'x' not found. 'x' is not a valid view function.",
+    ),
+    # a span broken in its middle holds its text's own line break: the lines stay
+    ("I get the error `cannot reshape\narray of size 3` when I run it", None),
+    # a frame and its source line in one span stay two lines
+    ('`File "pkg/core.py", line 9, in build\n    raise PkgError("No label.")`', None),
+    # a break outside any span is the reporter's: the lines stay
+    ("I get the error `a b c d`\nwhen I run `tool` twice", None),
+    # a blank line ends the paragraph: no span runs past it
+    ("I get the error `cannot reshape\n\narray of size 3` when I run it", None),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), _SPAN_BREAKS)
+def test_a_line_break_inside_a_code_span_is_a_space(text: str, message: str | None) -> None:
+    got = parse(text).message
+    if message is None:
+        assert "\n" in got
+    else:
+        assert got == message
+
+
+def test_a_doubled_space_before_the_span_the_sentence_calls_an_error() -> None:
+    assert parse("After that I get error  `cannot reshape array of size 3` on the page").message == (
+        "cannot reshape array of size 3"
+    )
+
+
+def test_a_class_printed_as_its_repr_inside_a_code_span() -> None:
+    # a log handler's ``%s: %s`` of ``type(e)`` and ``e``, quoted whole in backticks
+    q = parse("`<class 'pkg.exceptions.Fault'>: Unknown fault occured`")
+    assert q.exc_type == "pkg.exceptions.Fault" and q.message == "Unknown fault occured"
+    # a span of other text keeps its class-less reading
+    q = parse("`<clas 'pkg.exceptions.Fault'>: Unknown fault occured`")
+    assert q.exc_type is None
+
+
+# a notebook's JSON string, its text's breaks escaped, wrapped by the viewer inside a name
+_WRAPPED_NOTEBOOK = (
+    '{"text": "Traceback (most recent call last):\\n  File \\"/x/pkg/core.py\\", line 3, in run\\n'
+    '    raise _for\nmat(ValueError, msg)\\nValueError: bad value\\n"}'
+)
+
+
+def test_a_break_the_copy_wrapped_into_an_escaped_string_is_taken_out() -> None:
+    q = parse(_WRAPPED_NOTEBOOK)
+    assert q.exc_type == "ValueError" and q.message == "bad value"
+    assert [f.source for f in q.frames] == ["raise _format(ValueError, msg)"]
+    # a break after a string's closing quote ends a record: the lines stay apart
+    text = '"a line\\nValueError: bad value",\n"next record\\n"'
+    assert parse(text).message == text

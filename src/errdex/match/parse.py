@@ -323,7 +323,40 @@ def _unescape_lines(text: str) -> str:
     lines = text.split("\n")
     if any(_TB_HEADER.match(ln) or _PY_FRAME.match(ln) for ln in lines):
         return text
-    return "\n".join(_unescaped(ln) for ln in lines)
+    return "\n".join(_unescaped(ln) for ln in _unwrapped_escaped(lines))
+
+
+def _name_char(ch: str) -> bool:
+    """Whether ``ch`` may stand inside a Python name (a letter, a digit or ``_``)."""
+    return ch.isalnum() or ch == "_"
+
+
+def _unwrapped_escaped(lines: list[str]) -> list[str]:
+    """The escaped lines with the breaks a viewer wrapped into them taken out: a string's text
+    holds its line breaks escaped (``\\n``), so a raw break between two lines that both hold
+    escaped breaks, falling inside a word (a name's letters on both sides, ``raise _f⏎ormat(``),
+    is where the copy wrapped the string, not a break of its text. A break after an escape, a
+    quote, a comma or a space is left: it may end one string or one record."""
+    out: list[list[str]] = []  # each line's pieces, joined once at the end (no quadratic copying)
+    size = 0  # characters of the last line so far
+    for ln in lines:
+        prev = out[-1] if out else []
+        if (
+            prev
+            and ln
+            and prev[-1]
+            and "\\n" in prev[-1]
+            and "\\n" in ln
+            and _name_char(prev[-1][-1])
+            and _name_char(ln[0])
+            and size + len(ln) <= ESCAPED_LINE_CAP
+        ):
+            prev.append(ln)
+            size += len(ln)
+        else:
+            out.append([ln])
+            size = len(ln)
+    return ["".join(parts) for parts in out]
 
 
 def _unescaped(ln: str) -> str:
@@ -4311,6 +4344,7 @@ def _code_span(msg: str) -> str:
     with: a message quoted as code, its marks the reporter's, as a class-led span's are; so is
     one under a lead-in line (``Error:``, ``_lead_in``), its closing backtick perhaps alone on
     the line below."""
+    msg = _span_breaks_joined(msg)
     if "\n" in msg:
         head, _nl, last = msg.rstrip().rpartition("\n")
         last = last.strip()
@@ -4352,10 +4386,26 @@ def _code_span(msg: str) -> str:
     return _named_error_span(msg) or msg
 
 
+def _span_breaks_joined(msg: str) -> str:
+    """A paste of two lines whose break sits right before an inline code span's closing backtick
+    (```` I get error `Reverse for 'x' not found.⏎` on the page ````): the message was copied
+    with its trailing newline into the span, so the break is the copy's, not the text's, and the
+    paste is one line without it. Only a break the closing backtick follows at once (the first
+    line holds an odd number of backticks, the second opens with one, the whole paste an even
+    number): a span that runs over lines of its own text (a message of several lines, a frame
+    and its source line) keeps its lines, which the fit reads as the template's."""
+    if msg.count("\n") != 1 or "```" in msg:
+        return msg
+    first, second = msg.strip().split("\n")
+    if first.count("`") % 2 == 0 or not second.lstrip().startswith("`") or msg.count("`") % 2:
+        return msg
+    return first.rstrip() + second.lstrip()
+
+
 # the words a sentence names an error with right before its code span: ``an error of ``,
 # ``the error: ``, ``exception saying ``, ``the error says `` (read on the few characters
-# before the span only)
-_NAMES_ERROR = re.compile(r"(?i:\b(?:error|exception)(?: of| like| saying| says| said| reads)?:?) $")
+# before the span only; a reporter's doubled space before the backtick is still one gap)
+_NAMES_ERROR = re.compile(r"(?i:\b(?:error|exception)(?: of| like| saying| says| said| reads)?:?) {1,3}$")
 _NAMED_SPAN_WORDS = 3  # words a span holds at least to be a message, not a name
 
 
@@ -5099,7 +5149,8 @@ def _strip_prefixes(block: Block) -> None:
     if not block.exc_types and not block.frames:
         msg = _error_dict(block, _django_report(_quoted_exception_line_whole(msg)))
     if not block.exc_types:
-        msg = _unprefixed_class(block, msg)
+        # a span's text is read like a bare line: ``<class 'X'>: text`` in backticks too
+        msg = _class_repr(block, _unprefixed_class(block, msg))
     msg = _qualified_after_prose(block, _strip_label(_title_tag(_unclosed_quote(block, msg))))
     # (a log record's level is no class: the repr ending its text names the exception, unless
     # frames follow the record, whose own exception line the paste may have cut)
