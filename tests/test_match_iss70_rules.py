@@ -76,3 +76,56 @@ def test_the_guard_itself_is_still_found_first_by_its_own_text(matcher: Matcher)
     # the rule only orders sites of one text: the guard's own message still finds the guard
     top = matcher.explain("ImportError: EtcdJobStore requires etcd3 be installed").matches[0]
     assert (top.path, top.function) == ("sched/jobstores/etcd.py", "<module>")
+
+
+# a library's core module guards its own compiled extension at import (Pillow's ``Image.py``:
+# ``from . import _imaging as core`` / ``except ImportError: raise ImportError(...)``), and the
+# package calls its ``open`` from several places; a plugin module raises the same text in an
+# ``open`` nothing calls. The guard is no optional backend: the callers' count decides.
+CORE = """\
+try:
+    from img import _core
+except ImportError as exc:
+    raise ImportError("The _core extension was built for another version of img") from exc
+
+
+def open(fp, mode="r"):
+    if mode != "r":
+        raise ValueError(f"bad mode {mode!r}")
+    return fp
+"""
+
+PLUGIN = """\
+def open(fp, mode="r"):
+    if mode != "r":
+        raise ValueError(f"bad mode {mode!r}")
+    return fp
+"""
+
+USERS = """\
+from img.image import open
+
+
+def load(fp):
+    return open(fp)
+
+
+def thumbnail(fp):
+    return open(fp)
+
+
+def convert(fp):
+    return open(fp)
+"""
+
+
+@pytest.fixture(scope="module")
+def core_matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    files = {"img/__init__.py": "", "img/image.py": CORE, "img/gdplugin.py": PLUGIN, "img/tools.py": USERS}
+    with package_matcher(tmp_path_factory.mktemp("iss70_core"), files) as m:
+        yield m
+
+
+def test_a_core_module_guarding_its_own_extension_keeps_its_callers_order(core_matcher: Matcher) -> None:
+    got = [(m.path, m.function) for m in core_matcher.explain("ValueError: bad mode 'w'").matches[:2]]
+    assert got == [("img/image.py", "open"), ("img/gdplugin.py", "open")]
