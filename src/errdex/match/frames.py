@@ -276,7 +276,7 @@ def gather(
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
         if callees is not None and not ev.on_raise:
-            _statement_in_callee(idx, ev, frames, types, callees)
+            _statement_in_callee(idx, ev, frames, types, callees, helpers)
         _warned_below(idx, ev, frames, types)
         if not ev.on_raise:
             _only_raise(idx, ev, frames, types)
@@ -1369,7 +1369,12 @@ def _callee_names(idx: Index, path: str, fn: str, callees: CalleesOf) -> list[st
 
 
 def _statement_in_callee(
-    idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str], callees: CalleesOf
+    idx: Index,
+    ev: FrameEvidence,
+    frames: list[Frame],
+    types: Sequence[str],
+    callees: CalleesOf,
+    helpers: HelpersOf | None = None,
 ) -> None:
     """The traceback's last frame prints a raise statement its function no longer holds, and a
     function of the same file that it calls holds that very statement: the release the paste
@@ -1382,7 +1387,12 @@ def _statement_in_callee(
     callee counts: the traceback enters it from the frame's function. A statement of a class
     the paste does not name is another error's. Found there, the statement has not left the
     frame's file: its namesakes in other files of the codebase (``_moved_raises``) are not
-    where it went."""
+    where it went.
+
+    A helper of another module of the release that the function calls by an imported name
+    (``helpers``: ``from ._auth import setup`` then ``setup(self)``) holding the statement is
+    named alike: the release moved the raise out of the file, into the function it hands over
+    to, and no other file's copy of the statement is where it went either."""
     if not frames or not ev.info.lib or ev.info.lib[-1][0] != len(frames) - 1:
         return
     source = frames[-1].source
@@ -1390,14 +1400,23 @@ def _statement_in_callee(
     _p, _line, fn = ev.info.frames[fi]
     if not source or not fn or fn.startswith("<") or not _new_raise(source) or _reraised(frames):
         return
-    same = [ei for ei in idx.statement_entries(source, MAX_STATEMENT) if idx.entry_path(ei) == path]
-    if not same:
+    every = idx.statement_entries(source, MAX_STATEMENT)
+    same = [ei for ei in every if idx.entry_path(ei) == path]
+    targets: set[tuple[str, str]] = set()
+    if helpers is not None and len(same) < len(every) and (heads := idx.paths.head(path, 1)):
+        targets.update(helpers(idx.entry_repo(heads[0]), path, fn))
+    if not same and not targets:
         return
     names = set(_callee_names(idx, path, fn, callees))
     found = [
         ei
-        for ei in same
-        if fn_last(idx.entry_func(ei)) in names and _class_fits(idx, ei, types) and not idx.entry_cut(ei)
+        for ei in every
+        if (
+            (ei in same and fn_last(idx.entry_func(ei)) in names)
+            or (idx.entry_path(ei), fn_last(idx.entry_func(ei))) in targets
+        )
+        and _class_fits(idx, ei, types)
+        and not idx.entry_cut(ei)
     ]
     _on_callee_raise(idx, ev, found, fi)
     if found:

@@ -116,6 +116,7 @@ MAX_POINTING = 512  # entries of a pasted class read to learn which codebases ra
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
 MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
 MAX_SIGNATURE = 3  # library calls put first for an interpreter signature message (``_signature_answer``)
+MAX_MODULE_PARTS = 8  # a frame path's last parts read as a module's dotted name (``_module_of``)
 MAX_RAISED_BY = 3  # library calls of a raising stdlib callable put first (``_raised_by_answer``)
 
 
@@ -2733,7 +2734,7 @@ class _StoredCallees:
         for release in reversed(self._store.timeline.releases(repo)):
             if looked >= MAX_CALLEE_SNAPSHOTS or len(out) >= MAX_CALLEES:
                 break
-            row = facts.module_at(release.snapshot_id, path)
+            row = _module_of(facts, release.snapshot_id, path)
             code = facts.facts([row.fact_id]).get(row.fact_id) if row is not None else None
             if row is None or code is None:
                 continue
@@ -2906,6 +2907,22 @@ def kept_matcher(store: Any, db: str | None, repo: str | None = None) -> Matcher
         matcher = Matcher(stored_index(store), name)
         _MATCHERS[key] = matcher
     return matcher
+
+
+def _module_of(facts: Any, sid: int, path: str) -> ModuleRow | None:
+    """The release's module at ``path``: the catalogue's path itself, else the module whose
+    dotted name is the longest tail of the path's (a frame's ``openai/_client.py`` below
+    site-packages is ``src/openai/_client.py`` of a checkout, and ``client.py`` of a package
+    folder indexed as itself). At most ``MAX_MODULE_PARTS`` tails are asked for."""
+    row: ModuleRow | None = facts.module_at(sid, path)
+    if row is not None or not path.endswith(".py"):
+        return row
+    parts = path[:-3].split("/")[-MAX_MODULE_PARTS:]
+    if parts[-1] == "__init__":
+        parts.pop()
+    names = [".".join(parts[i:]) for i in range(len(parts))]
+    found = facts.modules_named(sid, [n for n in names if n])
+    return next((found[n] for n in names if n in found), None)
 
 
 class _SignatureSearch:
