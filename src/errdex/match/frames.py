@@ -131,7 +131,10 @@ class FrameEvidence:
             if callee is not None and fw in (CALLEE_FRAME, DEEPEST_FRAME):
                 _p, line, fn = self.info.frames[fi]
                 if self.unheld and fi == len(self.info.frames) - 1:
-                    return fw, f"last frame ({fn}, line {line}; its file raises nothing) calls {callee}, which raises it"
+                    return (
+                        fw,
+                        f"last frame ({fn}, line {line}; its file raises nothing) calls {callee}, which raises it",
+                    )
                 if self.info.lib and fi != self.info.lib[-1][0]:  # ``_gone_to_caller``
                     gone = self.info.frames[self.info.lib[-1][0]][2]
                     return fw, f"frame ({fn}, line {line}) calls {callee}, which raises it ({gone} is gone)"
@@ -1265,7 +1268,12 @@ def _callee_raises(
 
 
 def _name_helper_raises(
-    idx: Index, ev: FrameEvidence, targets: Sequence[tuple[str, str]], wanted: Container[str], weight: float, fi: int
+    idx: Index,
+    ev: FrameEvidence,
+    targets: Sequence[tuple[str, str]],
+    wanted: Container[str],
+    weight: float,
+    fi: int,
 ) -> None:
     """Name the raises of a wanted class in the functions ``targets`` (file, last name) at
     ``weight``, frame ``fi``'s, each with its function's name for the reason."""
