@@ -82,13 +82,18 @@ def helpers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
         yield m
 
 
-def test_a_file_raising_nothing_hands_over_to_its_imported_helper(helpers: Matcher) -> None:
-    res = helpers.explain(INLINE.format(file="client.py"))
+def _answers_helper(m: Matcher, paste: str, reason: str) -> None:
+    """The paste's first answer is ``sync_setup``'s raise, with a reason holding ``reason``."""
+    res = m.explain(paste)
     top = first(res)
     assert (top.function, top.exc_type) == ("sync_setup", "ClientError"), [
-        (m.function, m.reasons) for m in res.matches
+        (found.function, found.reasons) for found in res.matches
     ]
-    assert any("its file raises nothing) calls sync_setup" in r for r in top.reasons), top.reasons
+    assert any(reason in r for r in top.reasons), top.reasons
+
+
+def test_a_file_raising_nothing_hands_over_to_its_imported_helper(helpers: Matcher) -> None:
+    _answers_helper(helpers, INLINE.format(file="client.py"), "its file raises nothing) calls sync_setup")
     # without the catalogue's code facts the namesake ``__init__`` of another file comes first
     bare = Matcher(helpers.index).explain(INLINE.format(file="client.py"))
     assert first(bare).function == "ProxyAuth.__init__"
@@ -97,12 +102,7 @@ def test_a_file_raising_nothing_hands_over_to_its_imported_helper(helpers: Match
 def test_a_printed_raise_now_in_a_helper_of_another_module_is_the_site(helpers: Matcher) -> None:
     # ``typed.py`` raises (a TypeError): the printed ``raise ClientError(`` is ``sync_setup``'s
     # statement, which ``TypedClient.__init__`` calls through ``_auth.sync_setup``
-    res = helpers.explain(INLINE.format(file="typed.py"))
-    top = first(res)
-    assert (top.function, top.exc_type) == ("sync_setup", "ClientError"), [
-        (m.function, m.reasons) for m in res.matches
-    ]
-    assert any("now in sync_setup it calls" in r for r in top.reasons), top.reasons
+    _answers_helper(helpers, INLINE.format(file="typed.py"), "now in sync_setup it calls")
 
 
 def test_a_catalogue_file_hands_over_to_a_helper_of_another_module(helpers: Matcher) -> None:
@@ -111,12 +111,7 @@ def test_a_catalogue_file_hands_over_to_a_helper_of_another_module(helpers: Matc
     paste = INLINE.format(file="typed.py").replace(
         "    raise ClientError(", '    raise ClientError("The api_key client option must be set")'
     )
-    res = helpers.explain(paste)
-    top = first(res)
-    assert (top.function, top.exc_type) == ("sync_setup", "ClientError"), [
-        (m.function, m.reasons) for m in res.matches
-    ]
-    assert any("calls sync_setup, which raises it" in r for r in top.reasons), top.reasons
+    _answers_helper(helpers, paste, "calls sync_setup, which raises it")
 
 
 def test_a_printed_call_hands_nothing_over(helpers: Matcher) -> None:

@@ -74,6 +74,8 @@ class FrameEvidence:
     # the last frame's file holds no raise in the catalogue, and the helpers its function calls
     # in other modules were named for it (``_unheld_frame_helpers``)
     unheld: bool = False
+    # what a frame's function calls in the release's other modules (``gather``'s ``helpers``)
+    helpers_of: HelpersOf | None = None
 
     def cap(
         self,
@@ -262,7 +264,7 @@ def gather(
     ``stands_at``, what the catalogue says stands at a frame's line when the paste prints
     none; ``helpers``, what a frame's function calls in the release's other modules)."""
     frames = _cut_frame_named(idx, frames)
-    ev = FrameEvidence(frame_info(idx, frames, stands_at))
+    ev = FrameEvidence(frame_info(idx, frames, stands_at), helpers_of=helpers)
     if ev.info.call_at is not None and _held_class_over_unheld(idx, frames[ev.info.call_at + 1 :], types):
         ev.info.call_at = None
     ev.ran_module = vendored_root(idx, frames, ev.info)
@@ -279,14 +281,14 @@ def gather(
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
         if callees is not None and not ev.on_raise:
-            _statement_in_callee(idx, ev, frames, types, callees, helpers)
+            _statement_in_callee(idx, ev, frames, types, callees)
         _warned_below(idx, ev, frames, types)
         if not ev.on_raise:
             _only_raise(idx, ev, frames, types)
         if not ev.on_raise:
             _by_call_form(idx, ev, frames)
     if callees is not None and not ev.on_raise and not ev.moved:
-        _callee_raises(idx, ev, frames, types, callees, helpers)
+        _callee_raises(idx, ev, frames, types, callees)
     if helpers is not None and not ev.on_raise and not ev.moved:
         _unheld_frame_helpers(idx, ev, frames, types, helpers)
     if ev.on_raise or ev.moved:
@@ -1216,12 +1218,7 @@ def _is_method(qualname: str) -> bool:
 
 
 def _callee_raises(
-    idx: Index,
-    ev: FrameEvidence,
-    frames: list[Frame],
-    types: Sequence[str],
-    callees: CalleesOf,
-    helpers: HelpersOf | None = None,
+    idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str], callees: CalleesOf
 ) -> None:
     """The deepest library frame names a function that raises nothing of the pasted class in
     the indexed release (none of its raises is of that class, or it has none): the traceback
@@ -1260,6 +1257,7 @@ def _callee_raises(
     if not names and not idx.sites.get((path, fn)):
         fi, path, fn, names = _gone_to_caller(idx, ev, fi, path, fn, callees)
     targets = [(path, name) for name in names]
+    helpers = ev.helpers_of
     if helpers is not None and names:
         heads = idx.paths.head(path, 1)
         if heads:
@@ -1377,12 +1375,7 @@ def _callee_names(idx: Index, path: str, fn: str, callees: CalleesOf) -> list[st
 
 
 def _statement_in_callee(
-    idx: Index,
-    ev: FrameEvidence,
-    frames: list[Frame],
-    types: Sequence[str],
-    callees: CalleesOf,
-    helpers: HelpersOf | None = None,
+    idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str], callees: CalleesOf
 ) -> None:
     """The traceback's last frame prints a raise statement its function no longer holds, and a
     function of the same file that it calls holds that very statement: the release the paste
@@ -1411,6 +1404,7 @@ def _statement_in_callee(
     every = idx.statement_entries(source, MAX_STATEMENT)
     same = [ei for ei in every if idx.entry_path(ei) == path]
     targets: set[tuple[str, str]] = set()
+    helpers = ev.helpers_of
     if helpers is not None and len(same) < len(every) and (heads := idx.paths.head(path, 1)):
         targets.update(helpers(idx.entry_repo(heads[0]), path, fn))
     if not same and not targets:
