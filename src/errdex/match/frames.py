@@ -1227,9 +1227,9 @@ def _callee_raises(
     ``refresh``, ``self._perform_refresh_token``). The raises of the pasted class in the
     functions it calls, in the same file, are then named at ``CALLEE_FRAME``: below what the
     function's own raises would weigh, above a frame merely in the file. Only a named class
-    counts (a raise of an object of unknown class would be any helper's), and only functions of
-    the frame's file (a name called is resolved no further than its last component, which in
-    the same module is the helper's; a callee in another module would need its import). A last
+    counts (a raise of an object of unknown class would be any helper's). A name called is
+    looked up in the frame's file by its last component, which in the same module is the
+    helper's; one of another module is followed only through the file's import of it (below). A last
     frame printing a call and no raise (``value = int(text)``) says compiled code below it
     raised (``FrameInfo.ends_at_call``), not a helper: had a Python helper raised, its frame
     would be below. A helper of another module of the release is named alike when the file
@@ -1402,7 +1402,7 @@ def _statement_in_callee(
     if not source or not fn or fn.startswith("<") or not _new_raise(source) or _reraised(frames):
         return
     every = idx.statement_entries(source, MAX_STATEMENT)
-    same = [ei for ei in every if idx.entry_path(ei) == path]
+    same = {ei for ei in every if idx.entry_path(ei) == path}
     targets: set[tuple[str, str]] = set()
     helpers = ev.helpers_of
     if helpers is not None and len(same) < len(every) and (heads := idx.paths.head(path, 1)):
