@@ -71,6 +71,11 @@ class FrameEvidence:
     # the module the traceback's last frame ran below site-packages (``requests/models.py``) when
     # the catalogue holds it only as vendored copies inside other distributions (``vendored_root``)
     ran_module: str | None = None
+    # the last frame's file holds no raise in the catalogue, and the helpers its function calls
+    # in other modules were named for it (``_unheld_frame_helpers``)
+    unheld: bool = False
+    # what a frame's function calls in the release's other modules (``gather``'s ``helpers``)
+    helpers_of: HelpersOf | None = None
 
     def cap(
         self,
@@ -127,6 +132,11 @@ class FrameEvidence:
             callee = self.callees.get(ei)
             if callee is not None and fw in (CALLEE_FRAME, DEEPEST_FRAME):
                 _p, line, fn = self.info.frames[fi]
+                if self.unheld and fi == len(self.info.frames) - 1:
+                    return (
+                        fw,
+                        f"last frame ({fn}, line {line}; its file raises nothing) calls {callee}, which raises it",
+                    )
                 if self.info.lib and fi != self.info.lib[-1][0]:  # ``_gone_to_caller``
                     gone = self.info.frames[self.info.lib[-1][0]][2]
                     return fw, f"frame ({fn}, line {line}) calls {callee}, which raises it ({gone} is gone)"
@@ -221,6 +231,12 @@ def _stable_top(pids: list[int], ws: list[float], n: int) -> list[int]:
 # calls (``self._helper(...)`` -> ``_helper``), from the catalogue's code facts
 CalleesOf = Callable[[str, str, str, str], Sequence[str]]
 
+# (codebase, file, function) -> (file, function) of the helpers in the release's other modules
+# that the function calls by an imported name (``from .lib._auth import setup`` then
+# ``setup(self)``), resolved through the file's recorded imports (``Matcher``'s code facts); the
+# file is the catalogue's path, or a frame's path below site-packages (``openai/_client.py``)
+HelpersOf = Callable[[str, str, str], Sequence[tuple[str, str]]]
+
 
 # what the catalogue's indexed release records standing at a frame's line (``Matcher._stands_at``):
 # ``CALL_STANDS``, a call made by the function the frame names and no raise on that line;
@@ -239,15 +255,16 @@ def gather(
     callees: CalleesOf | None = None,
     shown: str | None = None,
     stands_at: StandsAt | None = None,
+    helpers: HelpersOf | None = None,
 ) -> FrameEvidence:
     """Resolve the frames against the catalogue's paths and name the entries they point at
     (``types``, the classes the paste names, decide whether a reworded raise is the frame's;
     ``callees``, when the catalogue's code facts can be read, what a frame's function calls;
     ``shown``, the ``raise`` line printed above the error line, read when there is no frame;
     ``stands_at``, what the catalogue says stands at a frame's line when the paste prints
-    none)."""
+    none; ``helpers``, what a frame's function calls in the release's other modules)."""
     frames = _cut_frame_named(idx, frames)
-    ev = FrameEvidence(frame_info(idx, frames, stands_at))
+    ev = FrameEvidence(frame_info(idx, frames, stands_at), helpers_of=helpers)
     if ev.info.call_at is not None and _held_class_over_unheld(idx, frames[ev.info.call_at + 1 :], types):
         ev.info.call_at = None
     ev.ran_module = vendored_root(idx, frames, ev.info)
@@ -272,6 +289,8 @@ def gather(
             _by_call_form(idx, ev, frames)
     if callees is not None and not ev.on_raise and not ev.moved:
         _callee_raises(idx, ev, frames, types, callees)
+    if helpers is not None and not ev.on_raise and not ev.moved:
+        _unheld_frame_helpers(idx, ev, frames, types, helpers)
     if ev.on_raise or ev.moved:
         # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
         ev.info.ends_at_call = ev.info.call_at = None
@@ -1208,12 +1227,14 @@ def _callee_raises(
     ``refresh``, ``self._perform_refresh_token``). The raises of the pasted class in the
     functions it calls, in the same file, are then named at ``CALLEE_FRAME``: below what the
     function's own raises would weigh, above a frame merely in the file. Only a named class
-    counts (a raise of an object of unknown class would be any helper's), and only functions of
-    the frame's file (a name called is resolved no further than its last component, which in
-    the same module is the helper's; a callee in another module would need its import). A last
+    counts (a raise of an object of unknown class would be any helper's). A name called is
+    looked up in the frame's file by its last component, which in the same module is the
+    helper's; one of another module is followed only through the file's import of it (below). A last
     frame printing a call and no raise (``value = int(text)``) says compiled code below it
     raised (``FrameInfo.ends_at_call``), not a helper: had a Python helper raised, its frame
-    would be below.
+    would be below. A helper of another module of the release is named alike when the file
+    imports the name the function calls from there (``helpers``, resolved through the code
+    facts' imports: ``from .lib._client_auth import sync__init__``).
 
     A function that does raise the class, but by no statement opening as the one the frame
     prints (``_printed_elsewhere``), is another release's body: its raises and its helpers'
@@ -1235,11 +1256,61 @@ def _callee_raises(
     names = _callee_names(idx, path, fn, callees)
     if not names and not idx.sites.get((path, fn)):
         fi, path, fn, names = _gone_to_caller(idx, ev, fi, path, fn, callees)
-    for name in names:
+    targets = [(path, name) for name in names]
+    helpers = ev.helpers_of
+    if helpers is not None and names:
+        heads = idx.paths.head(path, 1)
+        if heads:
+            targets += helpers(idx.entry_repo(heads[0]), path, fn)
+    _name_helper_raises(idx, ev, targets, wanted, weight, fi)
+
+
+def _name_helper_raises(
+    idx: Index,
+    ev: FrameEvidence,
+    targets: Sequence[tuple[str, str]],
+    wanted: Container[str],
+    weight: float,
+    fi: int,
+) -> None:
+    """Name the raises of a wanted class in the functions ``targets`` (file, last name) at
+    ``weight``, frame ``fi``'s, each with its function's name for the reason."""
+    for path, name in targets:
         for ei in idx.sites.get((path, name), ())[:MAX_STATEMENT]:
             if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
                 _put(ev.entries, ei, weight, fi, 0)
                 ev.callees.setdefault(ei, name)
+
+
+def _unheld_frame_helpers(
+    idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str], helpers: HelpersOf
+) -> None:
+    """The traceback's last frame is a library's file below site-packages that the catalogue
+    holds no raise of (openai's ``_client.py``, whose ``OpenAI.__init__`` now hands its checks
+    to ``lib/_client_auth.py``'s ``sync__init__``), though a codebase of the catalogue holds its
+    package: the function printed a raise there in the paste's release, and in the indexed
+    one the file raises nothing, so the raise lives in a helper it calls. The helpers it calls
+    in the release's other modules (code facts: its calls and the file's imports) raising the
+    pasted class are named as the frame's function would be (``DEEPEST_FRAME``): nothing of
+    the file itself stands above them. Only for a frame printing a new raise (or no line): a
+    frame printing a call that raised nothing itself had compiled code below it, and a frame
+    re-raising a caught exception's trail is not where it was made."""
+    if not types or not frames or ev.info.outside_deepest is not None or _reraised(frames):
+        return
+    fi = len(frames) - 1
+    if ev.info.lib and ev.info.lib[-1][0] == fi:
+        return  # a file of the catalogue: ``_callee_raises``
+    last = frames[fi]
+    path, _line, fn = ev.info.frames[fi]
+    if not fn or fn.startswith("<") or split_site_path(last.path) is None:
+        return
+    if last.source and not _new_raise(last.source):
+        return
+    wanted = {type_key(t) for t in types} - {""}
+    repos = sorted(idx.package_holders(site_top(path)))[:MAX_CALLEE_SNAPSHOTS]
+    targets = [t for repo in repos for t in helpers(repo, path, fn)]
+    _name_helper_raises(idx, ev, targets, wanted, DEEPEST_FRAME, fi)
+    ev.unheld = bool(targets)
 
 
 def _printed_elsewhere(idx: Index, ev: FrameEvidence, frames: list[Frame], own: list[int]) -> bool:
@@ -1317,7 +1388,12 @@ def _statement_in_callee(
     callee counts: the traceback enters it from the frame's function. A statement of a class
     the paste does not name is another error's. Found there, the statement has not left the
     frame's file: its namesakes in other files of the codebase (``_moved_raises``) are not
-    where it went."""
+    where it went.
+
+    A helper of another module of the release that the function calls by an imported name
+    (``helpers``: ``from ._auth import setup`` then ``setup(self)``) holding the statement is
+    named alike: the release moved the raise out of the file, into the function it hands over
+    to, and no other file's copy of the statement is where it went either."""
     if not frames or not ev.info.lib or ev.info.lib[-1][0] != len(frames) - 1:
         return
     source = frames[-1].source
@@ -1325,14 +1401,24 @@ def _statement_in_callee(
     _p, _line, fn = ev.info.frames[fi]
     if not source or not fn or fn.startswith("<") or not _new_raise(source) or _reraised(frames):
         return
-    same = [ei for ei in idx.statement_entries(source, MAX_STATEMENT) if idx.entry_path(ei) == path]
-    if not same:
+    every = idx.statement_entries(source, MAX_STATEMENT)
+    same = {ei for ei in every if idx.entry_path(ei) == path}
+    targets: set[tuple[str, str]] = set()
+    helpers = ev.helpers_of
+    if helpers is not None and len(same) < len(every) and (heads := idx.paths.head(path, 1)):
+        targets.update(helpers(idx.entry_repo(heads[0]), path, fn))
+    if not same and not targets:
         return
     names = set(_callee_names(idx, path, fn, callees))
     found = [
         ei
-        for ei in same
-        if fn_last(idx.entry_func(ei)) in names and _class_fits(idx, ei, types) and not idx.entry_cut(ei)
+        for ei in every
+        if (
+            (ei in same and fn_last(idx.entry_func(ei)) in names)
+            or (idx.entry_path(ei), fn_last(idx.entry_func(ei))) in targets
+        )
+        and _class_fits(idx, ei, types)
+        and not idx.entry_cut(ei)
     ]
     _on_callee_raise(idx, ev, found, fi)
     if found:

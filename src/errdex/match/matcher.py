@@ -80,7 +80,15 @@ from errdex.match.signature import (
     signature_error,
     wrapped_parameter_calls,
 )
-from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
+from errdex.match.thresholds import (
+    DEEPEST_FRAME,
+    MAX_CALLEE_SNAPSHOTS,
+    MAX_CALLEES,
+    MAX_FRAME,
+    MAX_FUZZY,
+    MAX_TYPED,
+    MIN_LITERAL,
+)
 from errdex.match.twins import mark_ties, str_before_repr, twins_last
 from errdex.match.validation_listing import whole_input_method
 from errdex.match.verify import (
@@ -108,6 +116,7 @@ MAX_POINTING = 512  # entries of a pasted class read to learn which codebases ra
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
 MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
 MAX_SIGNATURE = 3  # library calls put first for an interpreter signature message (``_signature_answer``)
+MAX_MODULE_PARTS = 8  # a frame path's last parts read as a module's dotted name (``_module_of``)
 MAX_RAISED_BY = 3  # library calls of a raising stdlib callable put first (``_raised_by_answer``)
 
 
@@ -1379,7 +1388,13 @@ class Matcher:
         shown = shown_raise(q.text, message) or _shown_over_class(q.text, message, types)
         callees = getattr(self._local, "callees", None)
         fev = frames.gather(
-            idx, fr, types, callees, None if fr else shown, self._stands_at if callees is not None else None
+            idx,
+            fr,
+            types,
+            callees,
+            None if fr else shown,
+            self._stands_at if callees is not None else None,
+            callees.helpers if callees is not None else None,
         )
         last_fn = fev.info.frames[-1][2] if fev.info.frames else None
         typed = bare or self._typed(types, {p for _i, p in fev.info.lib}, last_fn)
@@ -2632,6 +2647,7 @@ class _StoredCallees:
         self._sids: dict[tuple[str, str], int | None] = {}
         self._seen: dict[tuple[str, str, str, str], list[str]] = {}
         self._rebuilds: dict[tuple[str, str], bool] = {}  # (repo, version) -> rebuilds_tracebacks
+        self._helpers: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
 
     def __call__(self, repo: str, version: str, path: str, function: str) -> list[str]:
         key = (repo, version, path, function)
@@ -2709,6 +2725,60 @@ class _StoredCallees:
             if c.caller.rpartition(".")[2] == function and c.callee.rpartition(".")[2] in callees
         }
         return lines.pop() if len(lines) == 1 else None
+
+    def helpers(self, repo: str, path: str, function: str) -> list[tuple[str, str]]:
+        """``frames.HelpersOf``: (file, function) of what the functions named ``function`` (last
+        name) of codebase ``repo``'s file ``path`` call by a name imported from another module of
+        the same release (``from .lib._client_auth import sync__init__`` then
+        ``sync__init__(...)``; ``mod.check(...)`` after ``from . import mod``), resolved through
+        the file's recorded imports in the newest ``MAX_CALLEE_SNAPSHOTS`` releases holding the
+        file. A name the file defines itself, or a ``self.``/``cls.`` call, is the same file's
+        (``CalleesOf``); one imported from outside the release names no file of it. At most
+        ``MAX_CALLEES``; none for a catalogue from before code facts."""
+        from errdex.store.errors import StoreError
+
+        key = (repo, path, function)
+        got = self._helpers.get(key)
+        if got is None:
+            try:
+                got = self._helpers[key] = self._read_helpers(repo, path, function)
+            except StoreError:
+                got = self._helpers[key] = []
+        return got
+
+    def _read_helpers(self, repo: str, path: str, function: str) -> list[tuple[str, str]]:
+        from errdex.store.facts import resolve_import
+
+        facts = self._store.facts
+        out: dict[tuple[str, str], None] = {}
+        looked = 0
+        for release in reversed(self._store.timeline.releases(repo)):
+            if looked >= MAX_CALLEE_SNAPSHOTS or len(out) >= MAX_CALLEES:
+                break
+            row = _module_of(facts, release.snapshot_id, path)
+            code = facts.facts([row.fact_id]).get(row.fact_id) if row is not None else None
+            if row is None or code is None:
+                continue
+            looked += 1
+            bound = {i.local: i for i in reversed(code.imports)}  # the first binding of a name
+            wanted: dict[str, str] = {}  # module -> function
+            for c in facts.calls_of(row.fact_id):
+                if c.caller.rpartition(".")[2] != function:
+                    continue
+                head, _dot, rest = c.callee.partition(".")
+                imp = bound.get(head)
+                if imp is None or "." in rest:
+                    continue
+                target = resolve_import(row.name, row.is_package, imp.level, imp.target)
+                module, name = (target, rest) if rest else target.rpartition(".")[::2]
+                if module and name and module != row.name:
+                    wanted.setdefault(f"{module}\0{name}", name)
+            modules = facts.modules_named(release.snapshot_id, {k.partition("\0")[0] for k in wanted})
+            for k, name in wanted.items():
+                found = modules.get(k.partition("\0")[0])
+                if found is not None:
+                    out[found.path, name] = None
+        return list(out)[:MAX_CALLEES]
 
     def enclosing(self, repo: str, version: str, path: str, line: int) -> str | None:
         """The qualified name of the innermost function of that release's file ``path`` whose
@@ -2858,6 +2928,22 @@ def kept_matcher(store: Any, db: str | None, repo: str | None = None) -> Matcher
         matcher = Matcher(stored_index(store), name)
         _MATCHERS[key] = matcher
     return matcher
+
+
+def _module_of(facts: Any, sid: int, path: str) -> ModuleRow | None:
+    """The release's module at ``path``: the catalogue's path itself, else the module whose
+    dotted name is the longest tail of the path's (a frame's ``openai/_client.py`` below
+    site-packages is ``src/openai/_client.py`` of a checkout, and ``client.py`` of a package
+    folder indexed as itself). At most ``MAX_MODULE_PARTS`` tails are asked for."""
+    row: ModuleRow | None = facts.module_at(sid, path)
+    if row is not None or not path.endswith(".py"):
+        return row
+    parts = path[:-3].split("/")[-MAX_MODULE_PARTS:]
+    if parts[-1] == "__init__":
+        parts.pop()
+    names = [".".join(parts[i:]) for i in range(len(parts))]
+    found = facts.modules_named(sid, [n for n in names if n])
+    return next((found[n] for n in names if n in found), None)
 
 
 class _SignatureSearch:
