@@ -2249,7 +2249,10 @@ def _record_writer_first(idx: Index, above: Result, shown: Sequence[Frame]) -> N
     if len(hits) != 1:
         return
     writer = hits[0]
-    untied = {id(m): replace(m, reasons=[r for r in m.reasons if not r.startswith("tied with ")], tied_with=[]) for m in group}
+    untied = {
+        id(m): replace(m, reasons=[r for r in m.reasons if not r.startswith("tied with ")], tied_with=[])
+        for m in group
+    }
     top = untied[id(writer)]
     top.reasons.append(RECORD_WRITER)
     rest = [untied.get(id(m), m) for m in above.matches if m is not writer]
