@@ -74,18 +74,20 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
         yield m
 
 
+# the record, then the traceback ``exc_info`` adds, cut after two frames (no error line)
+RECORD = "ERROR:    Exception in ASGI application\nTraceback (most recent call last):\n"
+RUN_ASGI = """\
+  File "/app/.venv/lib/python3.12/site-packages/{path}", line 12, in run_asgi
+    result = await self.app(self.scope)
+"""
+MIDDLEWARE_FRAME = """\
+  File "/app/.venv/lib/python3.12/site-packages/srv/middleware.py", line 6, in __call__
+    return await self.app(scope)"""
+
+
 def paste(path: str) -> str:
-    """The record, then the traceback ``exc_info`` adds, cut after two frames (no error line)."""
-    return "\n".join(
-        [
-            "ERROR:    Exception in ASGI application",
-            "Traceback (most recent call last):",
-            f'  File "/app/.venv/lib/python3.12/site-packages/{path}", line 12, in run_asgi',
-            "    result = await self.app(self.scope)",
-            '  File "/app/.venv/lib/python3.12/site-packages/srv/middleware.py", line 6, in __call__',
-            "    return await self.app(scope)",
-        ]
-    )
+    """The record over a traceback starting in ``path``'s ``run_asgi``."""
+    return RECORD + RUN_ASGI.format(path=path) + MIDDLEWARE_FRAME
 
 
 @pytest.mark.parametrize("path", sorted(PROTOCOLS))
@@ -108,14 +110,7 @@ def test_the_record_alone_is_a_tie(srv: Matcher) -> None:
 
 def test_a_first_frame_in_no_logging_function_leaves_the_tie(srv: Matcher) -> None:
     # the traceback starts in the middleware, which logs nothing: the record is no frame's
-    text = "\n".join(
-        [
-            "ERROR:    Exception in ASGI application",
-            "Traceback (most recent call last):",
-            '  File "/app/.venv/lib/python3.12/site-packages/srv/middleware.py", line 6, in __call__',
-            "    return await self.app(scope)",
-        ]
-    )
+    text = RECORD + MIDDLEWARE_FRAME
     res = srv.explain(text)
     assert res.tie >= 2 and RECORD_WRITER not in first(res).reasons
 
