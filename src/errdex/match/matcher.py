@@ -9,6 +9,7 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 import threading
 from collections.abc import Sequence
@@ -49,6 +50,7 @@ from errdex.match.raisedby import RaisedBy, call_text, raised_by
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import (
     CALL_KIND,
+    TIE,
     TIE_WITNESS,
     Match,
     Result,
@@ -201,7 +203,7 @@ class Matcher:
             res = self._match_block(q, message, types, fr, limit)
             res = self._listing_call(q, b, res, limit)
             if cut is not None:
-                return _text_above_cut(cut, res)
+                return _text_above_cut(cut, res, self.index, q.blocks[order[0]].frames)
             res = self._record_read_as_callers(q, b, res, fr, limit)
             if n == 0:
                 first, alone = res, (message, types, fr)
@@ -246,7 +248,7 @@ class Matcher:
         cut_res = self._match_block(q, "", [], fr, limit)
         if not cut_res.matches:
             return res
-        res = _text_above_cut(cut_res, res)
+        res = _text_above_cut(cut_res, res, self.index, b.frames)
         res.verdict += " (the log record above the traceback read as its caller's words)"
         return res
 
@@ -2191,16 +2193,71 @@ def _record_over_cut(b: Block, res: Result) -> bool:
     return top.kind == "log" and top.function.rsplit(".", 1)[-1] not in shown
 
 
-def _text_above_cut(cut: Result, above: Result) -> Result:
+def _text_above_cut(cut: Result, above: Result, idx: Index, shown: Sequence[Frame]) -> Result:
     """The answer to a traceback cut before its error line (``cut``, read from its frames
     alone, every answer approximate) or to the text printed above it (``above``): that text
     when a raise statement fits it exactly in the codebase the frames ran into (the first
     frame answer's), which the traceback then shows leading to; else the frames' answer,
-    the text being some other output (a log record of another library, a sentence)."""
+    the text being some other output (a log record of another library, a sentence).
+    ``shown``: the cut traceback's frames, outermost first (``_record_writer_first``)."""
     if above.exact_top and cut.matches and above.matches[0].repo == cut.matches[0].repo:
+        _record_writer_first(idx, above, shown)
         above.verdict += " (from the text printed above the cut traceback)"
         return above
     return cut
+
+
+RECORD_WRITER = (
+    "the traceback under the record starts in this function: logging prints the traceback of "
+    "the exception the logging function caught, from that function's own frame on"
+)
+
+
+def _record_writer_first(idx: Index, above: Result, shown: Sequence[Frame]) -> None:
+    """A log record's words that several log calls say alike (uvicorn's ``Exception in ASGI
+    application`` in each protocol's ``run_asgi``, through ``logger.error`` in some and
+    ``logger.exception`` in others: both print ``ERROR``), printed over the traceback the
+    call adds (``exc_info``): that traceback is the exception the logging function caught,
+    and it starts at that function's frame (a traceback holds the frames from the one that
+    caught it down to the raise). The log call of those words in the first frame's file and
+    function wrote the record, so it is the answer, no longer one of a tie; the others stay
+    in their order below it. Nothing changes when the first frame names no such call, or
+    names several (one function logging the words twice: the text alone cannot tell those
+    apart)."""
+    if not above.matches or not shown:
+        return
+    first = above.matches[0]
+    words = literal(first.template)
+    group = list(
+        itertools.takewhile(
+            lambda m: (
+                m.kind == "log"
+                and not m.approximate
+                and literal(m.template) == words
+                and first.score - m.score < TIE
+            ),
+            above.matches,
+        )
+    )
+    if len(group) < 2:
+        return
+    path = idx.resolve_path(norm_path(shown[0].path))
+    fn = fn_last(shown[0].function)
+    if path is None or fn is None:
+        return
+    hits = [m for m in group if m.kind == "log" and m.path == path and fn_last(m.function) == fn]
+    if len(hits) != 1:
+        return
+    writer = hits[0]
+    untied = {
+        id(m): replace(m, reasons=[r for r in m.reasons if not r.startswith("tied with ")], tied_with=[])
+        for m in group
+    }
+    top = untied[id(writer)]
+    top.reasons.append(RECORD_WRITER)
+    rest = [untied.get(id(m), m) for m in above.matches if m is not writer]
+    above.matches = [top, *rest]
+    above.verdict = "exact match"
 
 
 def _only_approximate(res: Result, reason: str, keep: Sequence[Match] = ()) -> None:

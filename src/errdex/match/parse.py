@@ -1452,6 +1452,10 @@ def _without_stamp_lines(lines: list[str]) -> list[str]:
     return kept if any(ln.lstrip().startswith('File "') for ln in kept) else lines
 
 
+# how a traceback's own lines start once a log viewer's head and an ExceptionGroup's rails are off
+_TRACEBACK_LINE = ('File "', "Traceback (most recent call", "Exception Group Traceback (most recent call")
+
+
 def _strip_time_head(
     lines: list[str], head: re.Pattern[str], share: float, at_least: int = 1, on_frames: bool = False
 ) -> list[str]:
@@ -1459,14 +1463,14 @@ def _strip_time_head(
     non-blank lines (and ``at_least`` of them) carry it: otherwise the exception line starts with
     a time, and the frames under it are not frames. ``on_frames``: only when it stands on the
     traceback's own lines too, as Python's logging stamps the record, never the lines of the
-    traceback under it (a stamp only on records is the record's, and is kept)."""
+    traceback under it (a stamp only on records is the record's, and is kept). An
+    ExceptionGroup's traceback counts: its lines open with the group's ``+`` and ``|`` rails
+    (``  |   File "..."``, ``  + Exception Group Traceback (most recent call last):``)."""
     nonempty = [ln for ln in lines[-2000:] if ln.strip()]
     heads = [m for ln in nonempty if (m := head.match(ln))]
     if len(nonempty) < at_least or not heads or len(heads) < share * len(nonempty):
         return lines
-    if on_frames and not any(
-        m.string[m.end() :].lstrip().startswith(('File "', "Traceback (most recent call")) for m in heads
-    ):
+    if on_frames and not any(m.string[m.end() :].lstrip(" +|").startswith(_TRACEBACK_LINE) for m in heads):
         return lines
     return [ln[m.end() :] if (m := head.match(ln)) else ln for ln in lines]
 
