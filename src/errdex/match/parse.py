@@ -3714,6 +3714,7 @@ def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
             is_type_name(m.group(1), strict=True)
             or _errors_module_class(m.group(1))
             or _raised_above(lines, k, m.group(1))
+            or _announced(lines, k, m.group(1))
         ):
             return k
         m = _CLASS_REPR_LINE.match(lines[k])
@@ -3733,7 +3734,32 @@ def _errors_module_class(token: str) -> bool:
     return bool(dot) and module.rpartition(".")[2] in _ERRORS_MODULES and _module_class(token)
 
 
-_ERRORS_MODULES = frozenset({"exceptions", "errors", "exc", "error"})
+# ``networkx.exception``: the singular module name holds a package's exceptions as surely
+_ERRORS_MODULES = frozenset({"exceptions", "exception", "errors", "exc", "error"})
+
+# the words a sentence ends on when the next line finishes it (``the error information is``,
+# ``the error I got was``): the line below is what the sentence names
+_COPULA_ENDS = ("is", "was", "are", "were")
+
+
+def _announced(lines: list[str], k: int, token: str) -> bool:
+    """The line above announces line ``k`` as the error: prose that ends in a colon (``I get
+    this error:``) or breaks off on a copula (``Then the error information is``), with line
+    ``k`` shaped ``Name: text`` where ``Name`` is a class by its shape (``NodeNotFound``, two
+    humps: no suffix says so, which is why ``is_type_name`` wants more before trusting it
+    mid-paste). A paste's own frames or log records never end so; a sentence does."""
+    if k == 0 or not is_type_name(token) or ":" not in lines[k]:
+        return False
+    j = k - 1
+    while j > 0 and not lines[j].strip():
+        j -= 1  # a blank line a paste put between (Markdown's paragraphs)
+    above = lines[j].strip()
+    if not above or above[:1] in "#>`|[" or _TYPE_PREFIX.match(above):
+        return False  # a heading, a quote, a fence, a table or another error line: not prose
+    words = above.rstrip(":").split()
+    if len(words) < 2:
+        return False  # one word (``Output:``) labels a field; a sentence announces
+    return above.endswith(":") or words[-1].lower() in _COPULA_ENDS
 
 
 # a class printed as its repr before a colon, at a line's start (``_CLASS_REPR`` without the
