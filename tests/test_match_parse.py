@@ -2832,3 +2832,16 @@ def test_a_class_of_a_singular_exception_module_is_the_error_mid_paste() -> None
     q = parse("when i run the converter an error message appears\nnetworkx.exception.NodeNotFound: target node 3 not in graph")
     assert q.exc_type == "networkx.exception.NodeNotFound"
     assert q.message == "target node 3 not in graph"
+
+
+def test_a_repr_a_log_record_shows_in_parentheses_with_words_after() -> None:
+    # a retrying client's records: the caught exception's repr in parentheses, then more words
+    q = parse(
+        "ERROR: Request (page 1) failed (LocalProtocolError(\"Illegal header value b'k  '\")). Waiting to retry.\n"
+        "ERROR: Request (page 3) failed (LocalProtocolError(\"Illegal header value b'k  '\")). Waiting to retry."
+    )
+    assert q.exc_type == "LocalProtocolError"
+    assert q.message == "Illegal header value b'k  '"
+    # a call in parentheses is code, and a class no suffix names is no exception's repr
+    assert parse("the size (len(x)) is wrong").exc_type is None
+    assert parse("Retrying (Retry(total=4, connect=None)) after connection broken").exc_type is None

@@ -4769,6 +4769,38 @@ def _exception_in_parentheses(block: Block, msg: str) -> str:
     return msg
 
 
+# ``(SomeError(`` inside a log line: a caught exception's repr the record shows in parentheses
+_PAREN_REPR = re.compile(r"\(([A-Za-z_][\w.]{0,200})\(")
+
+
+def _repr_in_parentheses(block: Block, msg: str) -> str:
+    """Another library's log line that shows the exception it caught as its repr in
+    parentheses, the record's words going on after it (a retrying client's ``Request (page 1)
+    failed (LocalProtocolError("Illegal header value b'x '")). Waiting to retry.``): the repr,
+    read as ``_exception_repr`` reads one alone, of a class named as an exception is
+    (``is_type_name`` strict: ``(len(x))`` is code). The last line that holds one is the latest
+    record; a few openings and closings a line are tried, so the work stays bounded."""
+    for line in reversed(msg.rstrip().split("\n")[-_SPAN_LINES:]):
+        if len(line) > MESSAGE_CAP:
+            continue
+        for tried, m in enumerate(_PAREN_REPR.finditer(line)):
+            if tried >= _MAX_REPR_TRIES:
+                break
+            if not is_type_name(m.group(1), strict=True):
+                continue
+            close = line.find("))", m.end())
+            for _ in range(_MAX_REPR_TRIES):
+                if close < 0:
+                    break
+                scratch = Block()
+                got = _exception_repr(scratch, line[m.start(1) : close + 1])
+                if scratch.exc_types and any(ch.isalpha() for ch in got):
+                    block.exc_types.extend(scratch.exc_types)
+                    return got
+                close = line.find("))", close + 1)
+    return msg
+
+
 # PyCharm's debugger shows a value as ``{type}value`` (the Variables view, the Evaluate window),
 # copied as it stands, alone or in a code span: an exception as its repr
 # (``{InvalidPrefixError}InvalidPrefixError("Path ...")``) or, in older releases, as what str()
@@ -5188,6 +5220,8 @@ def _strip_prefixes(block: Block) -> None:
         msg = _repr_under_prose(block, msg)
     if not block.exc_types:
         msg = _exception_in_parentheses(block, msg)
+    if not block.exc_types and not block.frames:
+        msg = _repr_in_parentheses(block, msg)
     # Python prints a library class with its module (``pkg.errors.Error``), a built-in one
     # undotted, so a built-in class's name alone is that class raised without a message
     bare = "\n" not in msg and (_BARE_TYPE.match(msg) is not None or msg in BUILTIN_EXCEPTIONS)
