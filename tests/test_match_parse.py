@@ -2829,7 +2829,9 @@ def test_a_class_shaped_line_a_sentence_announces_is_the_error() -> None:
 
 def test_a_class_of_a_singular_exception_module_is_the_error_mid_paste() -> None:
     # ``networkx.exception``: the singular module holds the package's exceptions too
-    q = parse("when i run the converter an error message appears\nnetworkx.exception.NodeNotFound: target node 3 not in graph")
+    q = parse(
+        "when i run the converter an error message appears\nnetworkx.exception.NodeNotFound: target node 3 not in graph"
+    )
     assert q.exc_type == "networkx.exception.NodeNotFound"
     assert q.message == "target node 3 not in graph"
 

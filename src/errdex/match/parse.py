@@ -4769,6 +4769,16 @@ def _exception_in_parentheses(block: Block, msg: str) -> str:
     return msg
 
 
+def _caught_in_parentheses(block: Block, msg: str) -> str:
+    """A caught exception a log record shows in parentheses: as Python prints it at the line's
+    end (``_exception_in_parentheses``), else, with no frames to hold the error, as its repr
+    with the record's words after it (``_repr_in_parentheses``)."""
+    got = _exception_in_parentheses(block, msg)
+    if block.exc_types or block.frames:
+        return got
+    return _repr_in_parentheses(block, msg)
+
+
 # ``(SomeError(`` inside a log line: a caught exception's repr the record shows in parentheses
 _PAREN_REPR = re.compile(r"\(([A-Za-z_][\w.]{0,200})\(")
 
@@ -5219,9 +5229,7 @@ def _strip_prefixes(block: Block) -> None:
     if not block.exc_types and "\n" in msg:
         msg = _repr_under_prose(block, msg)
     if not block.exc_types:
-        msg = _exception_in_parentheses(block, msg)
-    if not block.exc_types and not block.frames:
-        msg = _repr_in_parentheses(block, msg)
+        msg = _caught_in_parentheses(block, msg)
     # Python prints a library class with its module (``pkg.errors.Error``), a built-in one
     # undotted, so a built-in class's name alone is that class raised without a message
     bare = "\n" not in msg and (_BARE_TYPE.match(msg) is not None or msg in BUILTIN_EXCEPTIONS)
