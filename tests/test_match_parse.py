@@ -2809,3 +2809,41 @@ def test_a_break_the_copy_wrapped_into_an_escaped_string_is_taken_out() -> None:
     # a break after a string's closing quote ends a record: the lines stay apart
     text = '"a line\\nValueError: bad value",\n"next record\\n"'
     assert parse(text).message == text
+
+
+def test_a_class_shaped_line_a_sentence_announces_is_the_error() -> None:
+    # prose that breaks off on a copula, then the error line of a class no suffix names
+    q = parse(
+        "Then the error information is \nNodeNotFound: Source ['n1'] is not in G\n\n"
+        "Actually, the node exists in G. Can anyone help?"
+    )
+    assert q.exc_type == "NodeNotFound"
+    assert q.message == "Source ['n1'] is not in G"
+    # prose that ends in a colon
+    q = parse("When I build the polynomial I get this:\nGeneratorsNeeded: Cannot initialize from 'dict'")
+    assert q.exc_type == "GeneratorsNeeded"
+    # a one-word label or a sentence that announces nothing leaves the line to the message
+    assert parse("Output:\nSomeThing: text").exc_type is None
+    assert parse("Some text here\nSomeThing: text").exc_type is None
+
+
+def test_a_class_of_a_singular_exception_module_is_the_error_mid_paste() -> None:
+    # ``networkx.exception``: the singular module holds the package's exceptions too
+    q = parse(
+        "when i run the converter an error message appears\nnetworkx.exception.NodeNotFound: target node 3 not in graph"
+    )
+    assert q.exc_type == "networkx.exception.NodeNotFound"
+    assert q.message == "target node 3 not in graph"
+
+
+def test_a_repr_a_log_record_shows_in_parentheses_with_words_after() -> None:
+    # a retrying client's records: the caught exception's repr in parentheses, then more words
+    q = parse(
+        "ERROR: Request (page 1) failed (LocalProtocolError(\"Illegal header value b'k  '\")). Waiting to retry.\n"
+        "ERROR: Request (page 3) failed (LocalProtocolError(\"Illegal header value b'k  '\")). Waiting to retry."
+    )
+    assert q.exc_type == "LocalProtocolError"
+    assert q.message == "Illegal header value b'k  '"
+    # a call in parentheses is code, and a class no suffix names is no exception's repr
+    assert parse("the size (len(x)) is wrong").exc_type is None
+    assert parse("Retrying (Retry(total=4, connect=None)) after connection broken").exc_type is None

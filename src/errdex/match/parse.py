@@ -3718,6 +3718,7 @@ def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
             is_type_name(m.group(1), strict=True)
             or _errors_module_class(m.group(1))
             or _raised_above(lines, k, m.group(1))
+            or _announced(lines, k, m.group(1))
         ):
             return k
         m = _CLASS_REPR_LINE.match(lines[k])
@@ -3737,7 +3738,32 @@ def _errors_module_class(token: str) -> bool:
     return bool(dot) and module.rpartition(".")[2] in _ERRORS_MODULES and _module_class(token)
 
 
-_ERRORS_MODULES = frozenset({"exceptions", "errors", "exc", "error"})
+# ``networkx.exception``: the singular module name holds a package's exceptions as surely
+_ERRORS_MODULES = frozenset({"exceptions", "exception", "errors", "exc", "error"})
+
+# the words a sentence ends on when the next line finishes it (``the error information is``,
+# ``the error I got was``): the line below is what the sentence names
+_COPULA_ENDS = ("is", "was", "are", "were")
+
+
+def _announced(lines: list[str], k: int, token: str) -> bool:
+    """The line above announces line ``k`` as the error: prose that ends in a colon (``I get
+    this error:``) or breaks off on a copula (``Then the error information is``), with line
+    ``k`` shaped ``Name: text`` where ``Name`` is a class by its shape (``NodeNotFound``, two
+    humps: no suffix says so, which is why ``is_type_name`` wants more before trusting it
+    mid-paste). A paste's own frames or log records never end so; a sentence does."""
+    if k == 0 or not is_type_name(token) or ":" not in lines[k]:
+        return False
+    j = k - 1
+    while j > 0 and not lines[j].strip():
+        j -= 1  # a blank line a paste put between (Markdown's paragraphs)
+    above = lines[j].strip()
+    if not above or above[:1] in "#>`|[" or _TYPE_PREFIX.match(above):
+        return False  # a heading, a quote, a fence, a table or another error line: not prose
+    words = above.rstrip(":").split()
+    if len(words) < 2:
+        return False  # one word (``Output:``) labels a field; a sentence announces
+    return above.endswith(":") or words[-1].lower() in _COPULA_ENDS
 
 
 # a class printed as its repr before a colon, at a line's start (``_CLASS_REPR`` without the
@@ -4747,6 +4773,48 @@ def _exception_in_parentheses(block: Block, msg: str) -> str:
     return msg
 
 
+def _caught_in_parentheses(block: Block, msg: str) -> str:
+    """A caught exception a log record shows in parentheses: as Python prints it at the line's
+    end (``_exception_in_parentheses``), else, with no frames to hold the error, as its repr
+    with the record's words after it (``_repr_in_parentheses``)."""
+    got = _exception_in_parentheses(block, msg)
+    if block.exc_types or block.frames:
+        return got
+    return _repr_in_parentheses(block, msg)
+
+
+# ``(SomeError(`` inside a log line: a caught exception's repr the record shows in parentheses
+_PAREN_REPR = re.compile(r"\(([A-Za-z_][\w.]{0,200})\(")
+
+
+def _repr_in_parentheses(block: Block, msg: str) -> str:
+    """Another library's log line that shows the exception it caught as its repr in
+    parentheses, the record's words going on after it (a retrying client's ``Request (page 1)
+    failed (LocalProtocolError("Illegal header value b'x '")). Waiting to retry.``): the repr,
+    read as ``_exception_repr`` reads one alone, of a class named as an exception is
+    (``is_type_name`` strict: ``(len(x))`` is code). The last line that holds one is the latest
+    record; a few openings and closings a line are tried, so the work stays bounded."""
+    for line in reversed(msg.rstrip().split("\n")[-_SPAN_LINES:]):
+        if len(line) > MESSAGE_CAP:
+            continue
+        for tried, m in enumerate(_PAREN_REPR.finditer(line)):
+            if tried >= _MAX_REPR_TRIES:
+                break
+            if not is_type_name(m.group(1), strict=True):
+                continue
+            close = line.find("))", m.end())
+            for _ in range(_MAX_REPR_TRIES):
+                if close < 0:
+                    break
+                scratch = Block()
+                got = _exception_repr(scratch, line[m.start(1) : close + 1])
+                if scratch.exc_types and any(ch.isalpha() for ch in got):
+                    block.exc_types.extend(scratch.exc_types)
+                    return got
+                close = line.find("))", close + 1)
+    return msg
+
+
 # PyCharm's debugger shows a value as ``{type}value`` (the Variables view, the Evaluate window),
 # copied as it stands, alone or in a code span: an exception as its repr
 # (``{InvalidPrefixError}InvalidPrefixError("Path ...")``) or, in older releases, as what str()
@@ -5165,7 +5233,7 @@ def _strip_prefixes(block: Block) -> None:
     if not block.exc_types and "\n" in msg:
         msg = _repr_under_prose(block, msg)
     if not block.exc_types:
-        msg = _exception_in_parentheses(block, msg)
+        msg = _caught_in_parentheses(block, msg)
     # Python prints a library class with its module (``pkg.errors.Error``), a built-in one
     # undotted, so a built-in class's name alone is that class raised without a message
     bare = "\n" not in msg and (_BARE_TYPE.match(msg) is not None or msg in BUILTIN_EXCEPTIONS)
