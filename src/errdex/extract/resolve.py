@@ -2202,29 +2202,31 @@ def _fullest(pairs: list[Pair]) -> tuple[list[Pair], list[Pair]]:
 
 
 def _fair_share(found: list[tuple[Resolved, list[Pair], list[Pair]]], cap: int) -> list[Resolved]:
-    """At most ``cap`` of the texts of ``found`` (each exception with its forms split by
-    ``_fullest``), shared across the exceptions: first each one's fullest forms, one per
-    exception in turn, then the forms they contain, likewise in turn. A raise that carries the
-    texts of many yields then keeps what a traceback shows for each of them, where taking the
-    exceptions in order would give the first ones every form and the last ones none. Each
-    keeps its own order of forms; one left without a form is dropped."""
-    tiers = [(full, inner) for _, full, inner in found]
+    """The texts of ``found`` (each exception with its forms split by ``_fullest``) a raise
+    carries: all of them when they fit in ``cap``; else only each exception's fullest forms,
+    one per exception in turn until ``cap``. The forms a fuller one contains (the bare message
+    inside the printed one) then stay with the yield sites alone, which keep their own records
+    when the raise cannot carry them all (``Resolver.carried``): a message pasted without the
+    printer's suffix was built at the yield, while the printed form is what the traceback of
+    the raise shows. Taking the exceptions in order instead gave the first ones every form and
+    the last ones none. Each keeps its own order of forms; one left without a form is dropped."""
+    if sum(len(full) + len(inner) for _, full, inner in found) <= cap:
+        return [r for r, *_ in found]
     taken: list[set[Pair]] = [set() for _ in found]
     budget = cap
-    for tier in (0, 1):
-        depth = 0
-        while budget > 0:
-            # one more form of each entry that has one left, in turn (a round stops the loop
-            # when no entry has any: each round takes at least one form, so at most ``cap``)
-            took = False
-            for i, forms in enumerate(tiers):
-                if budget > 0 and depth < len(forms[tier]):
-                    taken[i].add(forms[tier][depth])
-                    budget -= 1
-                    took = True
-            if not took:
-                break
-            depth += 1
+    depth = 0
+    while budget > 0:
+        # one more form of each exception that has one left, in turn (a round that takes
+        # none ends the loop: at most ``cap`` forms, over at most ``cap`` rounds)
+        took = False
+        for i, (_, full, _) in enumerate(found):
+            if budget > 0 and depth < len(full):
+                taken[i].add(full[depth])
+                budget -= 1
+                took = True
+        if not took:
+            break
+        depth += 1
     return [
         (exc_type, qual, bases, [p for p in pairs if p in kept])
         for ((exc_type, qual, bases, pairs), _, _), kept in zip(found, taken, strict=True)
