@@ -1401,8 +1401,9 @@ class Resolver:
         self.iter_errors(x)``): the texts of every exception of the classes that generator
         yields, built by ``yield Exc(...)`` anywhere in the codebase (a generator hands on what
         others yield, ``yield error``, so its own classes stand for theirs). Capped, the cap
-        shared fairly (``_fair_share``): a codebase that yields more texts than it holds keeps
-        each yield's fullest forms rather than every form of the yields listed first."""
+        shared fairly (``_fair_share``): where the yields give more texts than it holds, the
+        raise keeps each yield's fullest (printed) forms rather than every form of the yields
+        listed first."""
         classes = self.yield_classes(spec)  # (first: it gathers ``_yielded``)
         yielded = self._yielded or {}
         found: list[tuple[Resolved, list[Pair], list[Pair]]] = []
