@@ -168,6 +168,7 @@ class Resolver:
         self._passed: dict[str, list[tuple[str, str | None]]] | None = None
         self._yields: list[tuple[str, ExcSpec]] = []  # (generator's name, what it yields)
         self._yielded: dict[str, list[Resolved]] | None = None
+        self._yield_tiers: dict[str, list[tuple[Resolved, list[Pair], list[Pair]]]] = {}
         self._opaque: list[ExcSpec] = []  # ``raise error`` of a value a call gave (``yield_classes``)
         self._carried: set[str] | None = None  # yielded classes a raise carries whole (``carried``)
         self._func_names: set[str] = set()  # last names of the codebase's functions (``calls_outside``)
@@ -1399,18 +1400,19 @@ class Resolver:
         """``raise error`` of a name bound from a generator of exceptions (``for error in
         self.iter_errors(x)``): the texts of every exception of the classes that generator
         yields, built by ``yield Exc(...)`` anywhere in the codebase (a generator hands on what
-        others yield, ``yield error``, so its own classes stand for theirs). Capped."""
-        out: list[Resolved] = []
-        budget = _MAX_YIELDED
+        others yield, ``yield error``, so its own classes stand for theirs). Capped, the cap
+        shared fairly (``_fair_share``): where the yields give more texts than it holds, the
+        raise keeps each yield's fullest (printed) forms rather than every form of the yields
+        listed first."""
+        classes = self.yield_classes(spec)  # (first: it gathers ``_yielded``)
         yielded = self._yielded or {}
-        for k in self.yield_classes(spec):
-            for exc_type, qual, bases, pairs in yielded.get(k, ()):
-                if budget <= 0:
-                    return out
-                kept = pairs[:budget]
-                budget -= len(kept)
-                out.append((exc_type, qual, bases, kept))
-        return out
+        found: list[tuple[Resolved, list[Pair], list[Pair]]] = []
+        for k in classes:
+            if (tiers := self._yield_tiers.get(k)) is None:
+                # (split once per class: each raise of the codebase then only shares the cap)
+                tiers = self._yield_tiers[k] = [(r, *_fullest(r[3])) for r in yielded.get(k, ())]
+            found.extend(tiers)
+        return _fair_share(found, _MAX_YIELDED)
 
     def yield_classes(self, spec: ExcSpec) -> dict[str, None]:
         """The classes whose yields ``raise error`` of ``spec`` may raise (``yielded_for``)."""
@@ -2187,6 +2189,50 @@ def _made_arg(item: RecordItem) -> Arg:
 
 
 _MAX_YIELDED = 96  # texts a ``raise error`` of a generator's exceptions carries
+
+
+def _fullest(pairs: list[Pair]) -> tuple[list[Pair], list[Pair]]:
+    """One exception's forms split in two: those no other of its forms contains (the printed
+    form a class's ``__str__`` builds around the bare message), and those another contains
+    (the bare message itself), each in the order given. At most ``_MAX_YIELDED`` forms are
+    read: no raise carries more."""
+    shown = [(p, render_template(to_segments(p[0]))) for p in pairs[:_MAX_YIELDED]]
+    texts = [t for _, t in shown]
+    inner = {t for t in texts if any(t != o and t in o for o in texts)}
+    return [p for p, t in shown if t not in inner], [p for p, t in shown if t in inner]
+
+
+def _fair_share(found: list[tuple[Resolved, list[Pair], list[Pair]]], cap: int) -> list[Resolved]:
+    """The texts of ``found`` (each exception with its forms split by ``_fullest``) a raise
+    carries: all of them when they fit in ``cap``; else only each exception's fullest forms,
+    one per exception in turn until ``cap``. The forms a fuller one contains (the bare message
+    inside the printed one) then stay with the yield sites alone, which keep their own records
+    when the raise cannot carry them all (``Resolver.carried``): a message pasted without the
+    printer's suffix was built at the yield, while the printed form is what the traceback of
+    the raise shows. Taking the exceptions in order instead gave the first ones every form and
+    the last ones none. Each keeps its own order of forms; one left without a form is dropped."""
+    if sum(len(full) + len(inner) for _, full, inner in found) <= cap:
+        return [r for r, *_ in found]
+    taken: list[set[Pair]] = [set() for _ in found]
+    budget = cap
+    depth = 0
+    while budget > 0:
+        # one more form of each exception that has one left, in turn (a round that takes
+        # none ends the loop: at most ``cap`` forms, over at most ``cap`` rounds)
+        took = False
+        for i, (_, full, _) in enumerate(found):
+            if budget > 0 and depth < len(full):
+                taken[i].add(full[depth])
+                budget -= 1
+                took = True
+        if not took:
+            break
+        depth += 1
+    return [
+        (exc_type, qual, bases, [p for p in pairs if p in kept])
+        for ((exc_type, qual, bases, pairs), _, _), kept in zip(found, taken, strict=True)
+        if kept
+    ]
 
 
 def _self_attrs_read(spec: ExcSpec, self_name: str) -> set[str]:
