@@ -170,7 +170,9 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # a log or reporter call in a statement's compact first line and the name of its receiver, its
 # last part (``msg=self.document.reporter.error('...'`` -> ``reporter``)
 MAX_STATEMENT_SCAN = 2_000  # characters of a statement's first line read for its log call
-_LOG_CALL = re.compile(r"(\w+)\.(?:error|severe|exception|critical|fatal|warning|warn|log)\(")
+# (the method and its dot only: the receiver is read back from the dot by ``_log_receiver``, as
+# a ``(\w+)\.`` before it would be retried at every start of a long run of word characters)
+_LOG_CALL = re.compile(r"\.(?:error|severe|exception|critical|fatal|warning|warn|log)\(")
 # a statement's compact first line (``compact``: no whitespace) raising the class it builds:
 # ``raise ConfigValidationError(``, ``raise errors.ConfigValidationError(errors=err, ...)``
 _RAISE_BUILT = re.compile(r"raise((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\(")
@@ -2478,9 +2480,16 @@ _QUOTE = re.compile("[\"']")  # a string literal's quote in a statement's first 
 def _log_receiver(statement: str) -> str:
     """The receiver a statement's log or reporter call is made on, its last name lowered with
     its leading underscores dropped (``self._logger.error(`` -> ``logger``); "" when the first
-    line holds no such call (a bounded scan: one pass of a regex that cannot backtrack far)."""
-    m = _LOG_CALL.search(statement[:MAX_STATEMENT_SCAN])
-    return m.group(1).lstrip("_").lower() if m else ""
+    line holds no such call (a bounded scan: one pass of a linear regex, and each call's
+    receiver read back from its dot over word characters)."""
+    line = statement[:MAX_STATEMENT_SCAN]
+    for m in _LOG_CALL.finditer(line):
+        start = end = m.start()
+        while start > 0 and (line[start - 1].isalnum() or line[start - 1] == "_"):
+            start -= 1
+        if start < end:
+            return line[start:end].lstrip("_").lower()
+    return ""
 
 
 def _private_place(path: str, function: str) -> bool:
