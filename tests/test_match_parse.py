@@ -2847,3 +2847,17 @@ def test_a_repr_a_log_record_shows_in_parentheses_with_words_after() -> None:
     # a call in parentheses is code, and a class no suffix names is no exception's repr
     assert parse("the size (len(x)) is wrong").exc_type is None
     assert parse("Retrying (Retry(total=4, connect=None)) after connection broken").exc_type is None
+
+
+def test_a_repr_nested_in_a_call_or_ending_the_line_is_no_record_s_parenthesis() -> None:
+    # a wrapper's text that prints the caught error as a call with its cause's repr inside:
+    # ``ConnectionError(MaxRetryError(`` is a call's own parenthesis, and nothing follows the
+    # closing one; the text stays the message as pasted (its own template fits it)
+    text = (
+        "Connection error caused failure to POST https://api.example.com/runs in Example API. "
+        "ConnectionError(MaxRetryError(\"HTTPSConnectionPool(host='api.example.com', port=443): "
+        "Max retries exceeded (Caused by ProtocolError('Connection aborted.', "
+        "RemoteDisconnected('Remote end closed connection without response')))\"))"
+    )
+    assert parse(text).exc_type is None
+    assert parse("Request failed (ProtocolError('aborted'))").exc_type is None

@@ -4800,15 +4800,20 @@ def _repr_in_parentheses(block: Block, msg: str) -> str:
         for tried, m in enumerate(_PAREN_REPR.finditer(line)):
             if tried >= _MAX_REPR_TRIES:
                 break
-            if not is_type_name(m.group(1), strict=True):
-                continue
+            if not is_type_name(m.group(1), strict=True) or (m.start() and not line[m.start() - 1].isspace()):
+                continue  # not a class, or a call's own parenthesis (``ConnectionError(MaxRetryError(``)
             close = line.find("))", m.end())
             for _ in range(_MAX_REPR_TRIES):
                 if close < 0:
                     break
                 scratch = Block()
                 got = _exception_repr(scratch, line[m.start(1) : close + 1])
-                if scratch.exc_types and any(ch.isalpha() for ch in got):
+                after = line[close + 2 :]  # the record's words go on after the parentheses
+                if (
+                    scratch.exc_types
+                    and any(ch.isalpha() for ch in got)
+                    and any(ch.isalpha() for ch in after)
+                ):
                     block.exc_types.extend(scratch.exc_types)
                     return got
                 close = line.find("))", close + 1)
