@@ -125,7 +125,7 @@ def _canon(value: Any) -> bytes:
 def _unpack(raw: bytes | memoryview) -> Any:
     return msgpack.unpackb(
         raw,
-        object_hook=cache._untag,
+        object_pairs_hook=cache._untag,  # the cache's hook takes a map's pairs
         ext_hook=cache._no_ext,
         strict_map_key=False,
         unicode_errors="surrogatepass",
