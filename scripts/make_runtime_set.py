@@ -1781,14 +1781,14 @@ def frame_site(frame: dict[str, Any], dist: Dist, exc_type: str) -> dict[str, An
     module = path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") + "."
     if qualname.startswith(module):
         qualname = qualname[len(module) :]  # Cython qualifies its frames with the module name
-    # a comprehension or generator expression runs in a scope of its own, but its code is the
-    # enclosing function's (the truth test finds the function by the line's ``def``)
+    # a comprehension, generator expression or lambda runs in a scope of its own, but its code
+    # is the enclosing function's (the truth test finds the function by the line's ``def``)
     while qualname.endswith(_COMPREHENSIONS) and ".<locals>." in qualname:
         qualname = qualname.rsplit(".<locals>.", 1)[0]
     return {"path": path, "line": frame["line"], "function": qualname, "exc_type": exc_type}
 
 
-_COMPREHENSIONS = ("<genexpr>", "<listcomp>", "<setcomp>", "<dictcomp>")
+_COMPREHENSIONS = ("<genexpr>", "<listcomp>", "<setcomp>", "<dictcomp>", "<lambda>")
 
 
 def raising_stack(run: dict[str, Any]) -> list[dict[str, Any]]:
