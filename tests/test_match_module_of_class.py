@@ -70,3 +70,25 @@ def test_the_sibling_module_named_keeps_its_own_raise(formats: Matcher) -> None:
         " Available Fields(except extensions): \"['a']\""
     )
     assert first(res).path == "fmtpkg/json_fmt.py"
+
+
+@pytest.fixture(scope="module")
+def src_layout(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    """The same package in a checkout's ``src/`` layout: its files are stored as
+    ``src/fmtpkg/...`` while Python prints the class as ``fmtpkg.text_fmt.ParseError``."""
+    files = {
+        "src/fmtpkg/__init__.py": "",
+        "src/fmtpkg/text_fmt.py": TEXT_FMT,
+        "src/fmtpkg/json_fmt.py": JSON_FMT,
+    }
+    with package_matcher(Path(tmp_path_factory.mktemp("modclass_src")), files) as m:
+        yield m
+
+
+def test_a_src_layout_file_is_the_module_python_printed(src_layout: Matcher) -> None:
+    res = src_layout.explain(
+        'Error: fmtpkg.text_fmt.ParseError: 173:32 :Message type "protos.SeqAttMap" has no field named "3"'
+    )
+    assert (first(res).path, first(res).function) == ("src/fmtpkg/text_fmt.py", "merge_field"), [
+        (m.path, m.reasons) for m in res.matches
+    ]

@@ -12,8 +12,9 @@ from collections.abc import Iterator
 import pytest
 
 from errdex.match import Matcher
+from errdex.modnames import resolve_import
 from errdex.store import Store
-from errdex.store.facts import reexported_as, resolve_import
+from errdex.store.facts import reexported_as
 
 # one function, copied into a second module with the same text; each module's own wrappers call
 # it (so the two are called alike, by two callers each): only the re-export tells them apart

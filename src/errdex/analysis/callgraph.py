@@ -28,7 +28,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from errdex.analysis.result import Reach
-from errdex.analysis.symbols import Module, ProjectIndex, resolve_import
+from errdex.analysis.symbols import Module, ProjectIndex
+from errdex.modnames import resolve_import
 from errdex.store.facts import CallRow, ImportRow
 
 __all__ = ["CallGraph", "Reach"]

@@ -29,10 +29,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from errdex.model import CodeFacts, FunctionFact
+from errdex.modnames import resolve_import
 from errdex.pyexc import BUILTIN_NAMES
-from errdex.store.facts import FactReader, ImportRow, ModuleRow, resolve_import
+from errdex.store.facts import FactReader, ImportRow, ModuleRow
 
-__all__ = ["Module", "ProjectIndex", "resolve_import"]
+__all__ = ["Module", "ProjectIndex"]
 
 _STDLIB = frozenset(sys.stdlib_module_names)
 _MAX_MODULES = 512  # module facts kept per index; a page needs a few, a whole-catalogue run cycles

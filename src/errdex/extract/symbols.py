@@ -8,36 +8,14 @@ from __future__ import annotations
 
 import ast
 
-_ROOT_DIRS = ("src", "lib")
+from errdex.modnames import module_name, resolve_import
 
-
-def module_name(path: str) -> tuple[str, bool]:
-    """Dotted module name for a ``.py`` path and whether it is a package ``__init__``.
-
-    A leading ``src/`` (or ``lib/``) directory is a layout convention, not part of the import name.
-    """
-    stem = path[:-3] if path.endswith(".py") else path
-    parts = [p for p in stem.split("/") if p and p != "."]
-    if len(parts) > 1 and parts[0] in _ROOT_DIRS:
-        parts = parts[1:]
-    is_package = bool(parts) and parts[-1] == "__init__"
-    if is_package:
-        parts = parts[:-1]
-    return ".".join(parts), is_package
+__all__ = ["import_base", "import_bindings", "module_name"]
 
 
 def import_base(module: str, is_package: bool, node: ast.ImportFrom) -> str:
     """Absolute dotted name of ``from <this> import ...``, honouring relative levels."""
-    if not node.level:
-        return node.module or ""
-    package = module if is_package else module.rpartition(".")[0]
-    parts = package.split(".") if package else []
-    up = node.level - 1
-    if up:
-        parts = parts[:-up] if up <= len(parts) else []
-    if node.module:
-        parts.append(node.module)
-    return ".".join(parts)
+    return resolve_import(module, is_package, node.level, node.module or "")
 
 
 def import_bindings(

@@ -103,6 +103,7 @@ from errdex.match.verify import (
     fit,
     printed_class,
 )
+from errdex.modnames import resolve_import
 from errdex.pyexc import is_builtin, stdlib_module
 
 if TYPE_CHECKING:
@@ -2804,8 +2805,6 @@ class _StoredCallees:
         return got
 
     def _read_helpers(self, repo: str, path: str, function: str) -> list[tuple[str, str]]:
-        from errdex.store.facts import resolve_import
-
         facts = self._store.facts
         out: dict[tuple[str, str], None] = {}
         looked = 0
@@ -3025,8 +3024,6 @@ class _SignatureSearch:
     def _definitions(self) -> list[tuple[str, FunctionFact | None, ClassFact | None]]:
         """(module, def, class) of the release's definitions of the callable whose signature
         agrees with the message (``signature_agrees``)."""
-        from errdex.store.facts import resolve_import
-
         err, facts = self._err, self._store.facts
         modules = {
             mod

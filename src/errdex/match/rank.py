@@ -113,6 +113,7 @@ from errdex.match.thresholds import (
     VALUE_NAMES_SITE,
 )
 from errdex.match.verify import REPR_MARK, compact, printed_class, repr_start, values
+from errdex.modnames import module_name
 from errdex.pyexc import is_builtin, stdlib_module
 from errdex.store.classes import owner_class as _owner_class
 
@@ -938,7 +939,7 @@ class Ranker:
             return None  # (a log call's level, ``log.EXCEPTION``, is no call building an error)
         if is_builtin(last.rsplit(".", 1)[-1]) or type_key(last) in self.idx.type_bases():
             return None  # a class after all (``grpc.FutureCancelledError``): its name decides
-        module = site.posix_path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        module = module_name(site.posix_path)[0]
         for t in self.ev.types:
             mod, dot, _cls = t.rpartition(".")
             if dot and mod == module and not t.startswith("log."):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from errdex.model import CallFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
+from errdex.modnames import resolve_import
 from errdex.store import factblobs as fb
 from errdex.store.expectation import Expectation
 
@@ -694,18 +695,6 @@ def _callee_name(call: CallFact) -> str:
 def _last_name(function: FunctionFact) -> str:
     """A function's own name (its qualname's last part), as the functions are keyed."""
     return function.qualname.rpartition(".")[2]
-
-
-def resolve_import(module: str, is_package: bool, level: int, target: str) -> str:
-    """The absolute name an import in ``module`` binds (``from ..x import y`` -> ``pkg.x.y``)."""
-    if not level:
-        return target
-    package = module if is_package else module.rpartition(".")[0]
-    parts = package.split(".") if package else []
-    up = level - 1
-    if up:
-        parts = parts[:-up] if up <= len(parts) else []
-    return ".".join([*parts, target]) if parts else target
 
 
 def reexported_as(function: str) -> str | None:
