@@ -53,7 +53,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # address, path or time (its one file mistake names a file of the snippet's own folder); redis
 # for runtime14 (runtime9's libraries and releases, other mistakes): pure Python, no
 # dependencies, and messages that hold no address, port or time a run would change (its one path
-# is a fixed missing socket).
+# is a fixed missing socket); websockets for runtime19 (runtime8's libraries and releases, a third
+# reading): one package, no dependencies, five snippets whose messages hold no address, path,
+# port or time (its clients fail on their options before they connect).
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -77,6 +79,7 @@ SCRIPTS = [
     ("make_runtime13_set.py", "runtime13", "idna"),
     ("make_runtime15_set.py", "runtime15", "toml"),
     ("make_runtime14_set.py", "runtime14", "redis"),
+    ("make_runtime19_set.py", "runtime19", "websockets"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]

@@ -253,6 +253,7 @@ class Ranker:
         self._misnamed: dict[int, float] = {}  # pattern -> ``_name_unshaped``
         self._printed: dict[int, tuple[Cand, tuple[float, float, float]]] = {}  # ``_printing``
         self._spaced: set[int] = set()  # entries ``_spaced_as_written`` lifted
+        self._printed_class: set[int] = set()  # entries ``_class_as_printed`` lifted
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
@@ -278,6 +279,7 @@ class Ranker:
         self._reprs = object_reprs(tf.message)
         self._words = None
         self._spaced = set()
+        self._printed_class = set()
         scored: list[_Scored] = []
         top = _TopK(self.limit)
         # patterns by bound, best first; equal bounds go to the lower pattern id, as equal scores
@@ -325,6 +327,7 @@ class Ranker:
         self._relay_beside_origin(scored)
         self._worded_over_reraise(scored)
         self._spaced_as_written(scored)
+        self._class_as_printed(scored)
         self._consumer_over_yield(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
@@ -429,6 +432,47 @@ class Ranker:
         if len(parts) == len(lits) and all(compact(a) == b for a, b in zip(parts, lits, strict=True)):
             return tuple(parts)
         return idx.segs(pid)
+
+    def _class_as_printed(self, scored: list[_Scored]) -> None:
+        """Python prints a raised class with the module that defines it
+        (``google.protobuf.json_format.ParseError``), and two modules of one package may each
+        define a class of that name: protobuf's ``json_format`` and ``text_format`` both raise a
+        ``ParseError`` with ``Couldn't parse integer: ...``. When the paste names its class so
+        dotted, a raise whose class the extractor resolved to exactly that name goes just above
+        the raises scored alike (the same key flags, within the priors) that spell a class of
+        the same last name but left unresolved (``raise self.ParseError(...)``, a method
+        returning the class): the printed module tells the first apart, nothing tells the
+        others. A raise resolved to another dotted name is left in place (a package's public
+        alias of one class prints as its home module)."""
+        dotted = {t for t in self.ev.types if "." in t and not t.startswith("log.")}
+        if not dotted or len(scored) < 2:
+            return
+        idx = self.idx
+        lasts = {last(t).lower() for t in dotted}
+        groups: dict[tuple[bool, bool, bool, bool], list[_Scored]] = {}
+        for s in scored:
+            groups.setdefault(s.key[:4], []).append(s)
+        for group in groups.values():
+            if len(group) < 2:
+                continue
+            quals = {s.ei: idx.entry_qualname(s.ei) for s in group}
+            named = [s for s in group if quals[s.ei] in dotted]
+            unresolved = [
+                s.key[4]
+                for s in group
+                if not quals[s.ei] and last(idx.entries.peek(s.ei)[E_TYPE] or "").lower() in lasts
+            ]
+            for s in named:
+                above = [k for k in unresolved if s.key[4] <= k < s.key[4] + _PRIORS]
+                if above:
+                    s.key = (s.key[0], s.key[1], s.key[2], s.key[3], max(above) + CALLERS_STEP / 2)
+                    self._printed_class.add(s.ei)
+
+    def _printed_class_reason(self, ei: int) -> list[str]:
+        """Why ``_class_as_printed`` lifted the entry, in words."""
+        if ei not in self._printed_class:
+            return []
+        return ["the paste prints this raise's class with its module, unlike a same-named class raised alike"]
 
     def _spaced_reason(self, ei: int) -> list[str]:
         """Why ``_spaced_as_written`` lifted the entry, in words."""
@@ -1274,7 +1318,7 @@ class Ranker:
         ):
             reasons.append("nothing in the paste points to this codebase")
         reasons += self._copy_reason(site, repo) + self._foreign_reason(s.ei) + self._emitted_reason(s.ei)
-        reasons += self._spaced_reason(s.ei) + self._relayed_reason(s.ei)
+        reasons += self._spaced_reason(s.ei) + self._printed_class_reason(s.ei) + self._relayed_reason(s.ei)
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
