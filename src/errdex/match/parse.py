@@ -3567,8 +3567,30 @@ def _box_text_before(lines: list[str], first_frame: int) -> list[str] | None:
     end = j + 1
     while j >= 0 and lines[j].strip() and end - j <= _BOX_TEXT_LINES:
         j -= 1
-    text = lines[j + 1 : end]
+    start = j + 1
+    if start < end and not _type_line(lines[start]):
+        start = _box_class_line(lines, start, end)
+    text = lines[start:end]
     return text or None
+
+
+def _box_class_line(lines: list[str], start: int, end: int) -> int:
+    """Where an error box's text of several paragraphs starts: the box prints the exception's
+    whole text (Streamlit's ``DuplicateWidgetID: There are multiple widgets ...``, a blank line,
+    then its advice ``To fix this, please ...``), so the paragraph above the ``Traceback:``
+    header is the text's last, and a ``Class: text`` line opening a paragraph above it (blank
+    lines between, nothing else but paragraphs of text) is where the error's text starts; its
+    class is read leniently (a library's ``DuplicateWidgetID``), for it opens the box. ``start``
+    when no such line stands within ``_BOX_TEXT_LINES`` lines of ``end``."""
+    k = start - 1
+    while k >= 0 and end - k <= _BOX_TEXT_LINES:
+        ln = lines[k]
+        if ln.strip() and (_PY_FRAME.match(ln) or _frames_header(ln)):
+            return start
+        if _type_line(ln) and (k == 0 or not lines[k - 1].strip() or _FENCE.match(lines[k - 1])):
+            return k
+        k -= 1
+    return start
 
 
 # the most lines of an error box's text read above its ``Traceback:`` header (``_box_text_before``)
