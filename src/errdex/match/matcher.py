@@ -1329,7 +1329,11 @@ class Matcher:
         retry = self._match(q, recased, types, fr, limit)
         if not retry.exact_top:
             return None
-        if first.matches and self._deepest_names(fr, first.matches[0]) and not self._deepest_names(fr, retry.matches[0]):
+        if (
+            first.matches
+            and self._deepest_names(fr, first.matches[0])
+            and not self._deepest_names(fr, retry.matches[0])
+        ):
             # the text as pasted already led to the function the deepest library frame names (an
             # older release's words, ``Unknown string format`` before it gained ``: %s``); the
             # recased text's exact answer lies in code the traceback never ran (``unknown string
