@@ -242,7 +242,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = [_from_uvicorn_record(ln) for ln in lines]
     if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
         lines = _strip_time_head(lines, _RAY_HEAD, share=0.6, at_least=2)
-    lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
+    lines = _uncommented_error(_strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True)))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
     lines = _unwrap_frames(_unwrap_console(_without_last_prompt(lines)))
@@ -915,6 +915,35 @@ def _strip_quoting(lines: list[str]) -> list[str]:
             return _quoted_traceback(lines)
         lines = [_QUOTE.sub("", ln, count=1) for ln in lines]
     return lines
+
+
+def _uncommented_error(lines: list[str]) -> list[str]:
+    """An error the reporter wrote as comments under the code that raised it, in a code block:
+    ``# ValueError: All arguments should have the same length. ...`` and its wrapped rest on
+    the next ``# `` lines. The first ``# Class: text`` line naming a class by its usual suffix,
+    and the comment lines right under it (up to a blank or uncommented line), lose their ``#``
+    marks, so the line reads as the exception and its continuation as more of its message.
+    Only when the paste has no frame line and no exception line of its own: a comment in the
+    code around a real traceback is the reporter's note, not the error."""
+    at = next((i for i, ln in enumerate(lines) if _commented_type_line(ln)), None)
+    if at is None or any(_PY_FRAME.match(ln) or _type_line(ln) for ln in lines):
+        return lines
+    out = list(lines)
+    for i in range(at, len(lines)):
+        body = lines[i].lstrip()
+        if not body.startswith("#") or not body[1:].strip():
+            break
+        out[i] = body[1:].strip()
+    return out
+
+
+def _commented_type_line(ln: str) -> bool:
+    """Whether ``ln`` is ``# Class: text`` with a class named by its usual suffix (``Error``)."""
+    body = ln.lstrip()
+    if not body.startswith("# "):
+        return False
+    m = _TYPE_PREFIX.match(body[2:].lstrip())
+    return m is not None and is_type_name(m.group(1), strict=True)
 
 
 def _quoted_report_line(ln: str) -> bool:
