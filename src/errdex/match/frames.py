@@ -367,6 +367,8 @@ def frame_info(idx: Index, frames: list[Frame], stands_at: StandsAt | None = Non
         p = norm_path(fr.path)
         norm.append((p, fr.line, fn_last(fr.function)))
         hit = idx.resolve_path(p)
+        if fr.function and (hit is None or hit.endswith("/__init__.py")):
+            hit = packaged_module(idx, p, hit, fn_last(fr.function)) or hit
         if hit is None and fr.function:
             hit = moved_module(idx, p, fn_last(fr.function))
         if hit is not None:
@@ -444,6 +446,29 @@ def moved_module(idx: Index, path: str, fn: str | None) -> str | None:
         if hit is not None and hit.count("/") >= len(parts) - 1 - k and idx.sites.get((hit, fn)):
             return hit
     return None
+
+
+def packaged_module(idx: Index, path: str, hit: str | None, fn: str | None) -> str | None:
+    """The private module a module that became a package moved its code into: a frame of the
+    old module (``dateutil/parser.py`` of dateutil 2), which the catalogue holds no more or
+    holds as the package's ``__init__.py`` (``dateutil/parser/__init__.py``, re-exporting) with
+    no raise in the function the frame names, is in the package's module named after it with a
+    leading underscore (``dateutil/parser/_parser.py``), taken only when that function raises
+    there (it moved with the code). None otherwise (``hit``, the frame's own file, stands)."""
+    if not fn or fn.startswith("<") or not path.endswith(".py") or path.endswith("/__init__.py"):
+        return None
+    if hit is not None and (not hit.endswith("/__init__.py") or idx.sites.get((hit, fn))):
+        return None
+    _folder, _sep, name = path[:-3].rpartition("/")
+    if not name or name.startswith("_"):
+        return None
+    inner = idx.resolve_path(f"{path[:-3]}/_{name}.py")
+    # the package's own private module (``parser/_parser.py``), in the package ``hit`` is in
+    if inner is None or not inner.endswith(f"{name}/_{name}.py") or not idx.sites.get((inner, fn)):
+        return None
+    if hit is not None and not inner.startswith(hit[: -len("__init__.py")]):
+        return None
+    return inner
 
 
 def call_frame(

@@ -342,7 +342,7 @@ class Matcher:
         if not res.exact_top and "\n" in message.strip():
             res = self._line_readings(q, message, types, fr, limit, res)
         if not _worded_exact(res):
-            res = self._recased(q, message, types, fr, limit) or res
+            res = self._recased(q, message, types, fr, limit, res) or res
         if not res.matches and message[:1].isalpha():
             res = self._other_case(q, message, types, fr, limit) or res
         if not res.matches:
@@ -1289,7 +1289,7 @@ class Matcher:
         return self._match(q, alone, list(dict.fromkeys([*named, *types])), fr, limit)
 
     def _recased(
-        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, first: Result
     ) -> Result | None:
         """No exact answer with words of its own: the message may be a template's text in other
         capitals (a release capitalised its message, ``file has not been decrypted`` for ``File
@@ -1330,7 +1330,29 @@ class Matcher:
         retry = self._match(q, recased, types, fr, limit)
         if not retry.exact_top:
             return None
+        if (
+            first.matches
+            and self._deepest_names(fr, first.matches[0])
+            and not self._deepest_names(fr, retry.matches[0])
+        ):
+            # the text as pasted already led to the function the deepest library frame names (an
+            # older release's words, ``Unknown string format`` before it gained ``: %s``); the
+            # recased text's exact answer lies in code the traceback never ran (``unknown string
+            # format`` of another function): the capitals are the release's, the frame the site's
+            return None
         return _in_other_capitals(retry)
+
+    def _deepest_names(self, fr: list[Frame], m: Match) -> bool:
+        """Whether answer ``m`` is in the function the traceback's deepest library frame names,
+        in that frame's file (as the catalogue holds it: ``frames.frame_info``)."""
+        if not fr:
+            return False
+        info = frames.frame_info(self.index, fr)
+        if not info.lib:
+            return False
+        at, path = info.lib[-1]
+        fn = info.frames[at][2]
+        return bool(fn) and m.path == path and fn_last(m.function) == fn
 
     def _folded_case(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -2328,7 +2350,7 @@ def _value_only(message: str) -> bool:
     if not m or "\n" in m:
         return False
     if m[0] in _CLOSERS:
-        return len(m) <= _CONTAINER_MAX and _one_container(m)
+        return len(m) <= _CONTAINER_MAX and _one_container(m) and not _args_tuple(m)
     if len(m) > _VALUE_MAX:
         return False
     if len(m) >= 2 and m[0] == m[-1] and m[0] in "'\"":
@@ -2343,6 +2365,25 @@ def _value_only(message: str) -> bool:
 
 _CONTAINER_MAX = 2000  # characters of a printed list, dict or tuple read as one value
 _CLOSERS = {"[": "]", "{": "}", "(": ")"}
+
+
+_ARGS_HEAD_MAX = 600  # characters of a printed arguments tuple's first text read (``_args_tuple``)
+
+
+def _args_tuple(m: str) -> bool:
+    """Whether ``m`` is an exception's arguments as ``str()`` prints several of them: a tuple
+    whose first item is a text of words (``raise ValueError("Unknown string format:", timestr)``
+    prints ``('Unknown string format:', '2019-02-06T18:19:46Z')``). That is the library's text
+    with the user's value after it, not one value of the user's: its words name the raise. The
+    first item is read up to its closing quote (no escape in it), at most ``_ARGS_HEAD_MAX``
+    characters: one ``find``, no regular expression."""
+    if len(m) < 4 or m[0] != "(" or m[1] not in "'\"":
+        return False
+    end = m.find(m[1], 2, _ARGS_HEAD_MAX)
+    if end < 0 or not m.startswith(", ", end + 1):
+        return False
+    first = m[2:end]
+    return "\\" not in first and any(ch.isspace() for ch in first.strip())
 
 
 def _one_container(m: str) -> bool:

@@ -242,7 +242,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = [_from_uvicorn_record(ln) for ln in lines]
     if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
         lines = _strip_time_head(lines, _RAY_HEAD, share=0.6, at_least=2)
-    lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
+    lines = _uncommented_error(_strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True)))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
     lines = _unwrap_frames(_unwrap_console(_without_last_prompt(lines)))
@@ -915,6 +915,35 @@ def _strip_quoting(lines: list[str]) -> list[str]:
             return _quoted_traceback(lines)
         lines = [_QUOTE.sub("", ln, count=1) for ln in lines]
     return lines
+
+
+def _uncommented_error(lines: list[str]) -> list[str]:
+    """An error the reporter wrote as comments under the code that raised it, in a code block:
+    ``# ValueError: All arguments should have the same length. ...`` and its wrapped rest on
+    the next ``# `` lines. The first ``# Class: text`` line naming a class by its usual suffix,
+    and the comment lines right under it (up to a blank or uncommented line), lose their ``#``
+    marks, so the line reads as the exception and its continuation as more of its message.
+    Only when the paste has no frame line and no exception line of its own: a comment in the
+    code around a real traceback is the reporter's note, not the error."""
+    at = next((i for i, ln in enumerate(lines) if _commented_type_line(ln)), None)
+    if at is None or any(_PY_FRAME.match(ln) or _type_line(ln) for ln in lines):
+        return lines
+    out = list(lines)
+    for i in range(at, len(lines)):
+        body = lines[i].lstrip()
+        if not body.startswith("#") or not body[1:].strip():
+            break
+        out[i] = body[1:].strip()
+    return out
+
+
+def _commented_type_line(ln: str) -> bool:
+    """Whether ``ln`` is ``# Class: text`` with a class named by its usual suffix (``Error``)."""
+    body = ln.lstrip()
+    if not body.startswith("# "):
+        return False
+    m = _TYPE_PREFIX.match(body[2:].lstrip())
+    return m is not None and is_type_name(m.group(1), strict=True)
 
 
 def _quoted_report_line(ln: str) -> bool:
@@ -3567,8 +3596,30 @@ def _box_text_before(lines: list[str], first_frame: int) -> list[str] | None:
     end = j + 1
     while j >= 0 and lines[j].strip() and end - j <= _BOX_TEXT_LINES:
         j -= 1
-    text = lines[j + 1 : end]
+    start = j + 1
+    if start < end and not _type_line(lines[start]):
+        start = _box_class_line(lines, start, end)
+    text = lines[start:end]
     return text or None
+
+
+def _box_class_line(lines: list[str], start: int, end: int) -> int:
+    """Where an error box's text of several paragraphs starts: the box prints the exception's
+    whole text (Streamlit's ``DuplicateWidgetID: There are multiple widgets ...``, a blank line,
+    then its advice ``To fix this, please ...``), so the paragraph above the ``Traceback:``
+    header is the text's last, and a ``Class: text`` line opening a paragraph above it (blank
+    lines between, nothing else but paragraphs of text) is where the error's text starts; its
+    class is read leniently (a library's ``DuplicateWidgetID``), for it opens the box. ``start``
+    when no such line stands within ``_BOX_TEXT_LINES`` lines of ``end``."""
+    k = start - 1
+    while k >= 0 and end - k <= _BOX_TEXT_LINES:
+        ln = lines[k]
+        if ln.strip() and (_PY_FRAME.match(ln) or _frames_header(ln)):
+            return start
+        if _type_line(ln) and (k == 0 or not lines[k - 1].strip() or _FENCE.match(lines[k - 1])):
+            return k
+        k -= 1
+    return start
 
 
 # the most lines of an error box's text read above its ``Traceback:`` header (``_box_text_before``)

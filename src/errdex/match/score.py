@@ -32,6 +32,8 @@ _PARENT: dict[str, str] = {
 
 TYPE_AGREES = 0.15  # the most type evidence adds (the pasted type or log level agrees)
 TYPE_RELATED = 0.05  # a class and its base or subclass
+# ... less this when the raise's class is a codebase's base of the pasted class (``_library_relation``)
+BASE_OF_PASTED = 0.02
 TYPE_DISAGREES = -0.15  # two classes known not to be one another's: never an exact match
 
 _BUILTIN_KEYS = {n.lower(): n for n in (*_PARENT, *_PARENT.values())}
@@ -150,12 +152,21 @@ def _library_relation(qs: list[str], e: str, hierarchy: Hierarchy) -> tuple[floa
     """A pasted class and an entry's class, one of them a codebase's own (see ``type_relation``)."""
     el = e.lower()
     e_up, known = _line_of(el, hierarchy)
+    base = None
     for q in qs:
         ql = q.lower()
         q_up, q_known = _line_of(ql, hierarchy)
-        if el in q_up or ql in e_up:
+        if ql in e_up:
             return TYPE_RELATED, f"exception type related ({q} / {e})"
+        if el in q_up and base is None:
+            base = q
         known = known and q_known
+    if base is not None:
+        # the raise's class is above the pasted one: a raise of the base never printed the pasted
+        # name, while a subclass's raise is the pasted check a release split into subclasses and
+        # kept the class as their base for ``except`` (streamlit's ``DuplicateWidgetID`` over
+        # ``StreamlitDuplicateElementKey``); both stay related, the subclass's first
+        return TYPE_RELATED - BASE_OF_PASTED, f"exception type related ({base} / {e})"
     if known:
         return TYPE_DISAGREES, f"exception type differs ({', '.join(qs)} / {e})"
     return -0.03, None
