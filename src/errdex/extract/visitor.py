@@ -5154,6 +5154,14 @@ class ModuleVisitor:
                         )
                 elif isinstance(inner, _T_CONSTANT_JOINEDSTR_NAME_CALL_BINOP_IFEXP):
                     pieces.append(self.eval_msg(inner, env, frame))
+                elif (
+                    isinstance(inner, ast.Subscript)
+                    and _negative_stop(inner.slice) is not None
+                    and (cut := self.msg_subscript(inner, env, frame)) is not None
+                ):
+                    # ``fmt = f"{msg[:-1]} {{query}}: {{errors}}"`` (dnspython's exception
+                    # classes): a known text without its last characters is text, not a value
+                    pieces.append(cut)
                 elif isinstance(inner, ast.Attribute) and _caught_class_name(inner.value, frame):
                     pieces.append(self.msg_attribute(inner, env, frame))  # ``{exc.__class__.__name__}``
                 else:
