@@ -191,3 +191,43 @@ def test_an_inline_fence_around_an_exception_line() -> None:
     )
     assert q.exc_type == "netlib.errors.APIError"
     assert q.message == '500 Server Error ("json: cannot unmarshal array")'
+
+
+# ---------------------------------------------------------------- VS Code's report, copied alone
+
+STYLES = """\
+class Styles:
+    def __getitem__(self, key):
+        raise KeyError("no style with name '%s'" % key)
+"""
+
+VSCODE = (
+    "Exception has occurred: KeyError       (note: full exception trace is shown but execution "
+    "is paused at: _run_module_as_main)\n"
+    "\"no style with name 'Footnote Reference'\"\n"
+    '  File "/env/lib/python3.8/site-packages/doclib/styles.py", line 3, in __getitem__\n'
+    "    raise KeyError(\"no style with name '%s'\" % key)\n"
+    '  File "/home/u/serializer.py", line 94, in parse_page\n'
+    "    text.style = document.styles['Footnote Reference']\n"
+    '  File "/home/u/serializer.py", line 147, in <module>\n'
+    "    parse_page(page)\n"
+    '  File "/usr/lib/python3.8/runpy.py", line 87, in _run_code\n'
+    "    exec(code, run_globals)\n"
+    '  File "/usr/lib/python3.8/runpy.py"'
+)
+
+
+def test_a_vscode_report_with_its_note_and_the_launchers_frames() -> None:
+    q = parse(VSCODE)
+    assert q.exc_type == "KeyError"
+    # (KeyError prints its key's repr: the quotes are the class's, the matcher reads inside them)
+    assert q.message in ("no style with name 'Footnote Reference'", "\"no style with name 'Footnote Reference'\"")
+    # listed most recent call first, the launcher's frames under the script's: Python's order
+    assert [f.function for f in q.frames][-3:] == ["<module>", "parse_page", "__getitem__"]
+
+
+def test_a_vscode_report_copied_alone_is_found(tmp_path_factory: pytest.TempPathFactory) -> None:
+    with package_matcher(tmp_path_factory.mktemp("iss73vs"), {"doclib/styles.py": STYLES}) as m:
+        top = first(m.explain(VSCODE))
+    assert top.function == "Styles.__getitem__"
+    assert not top.approximate, top.reasons

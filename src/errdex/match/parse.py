@@ -1573,12 +1573,24 @@ def _vscode_report(lines: list[str]) -> list[str]:
         name = name.removesuffix(":")  # (a head that reads ``Class: text`` already)
         if not is_type_name(name):
             continue
+        if _VSCODE_NOTE.fullmatch(text.strip()):
+            text = ""  # the debugger's note on where it paused, no text of the exception's
         if text.strip():
             out[i] = f"{name}: {text.strip()}"
             continue
         rest = [k for k in range(i + 1, len(lines)) if lines[k].strip()]
-        if not rest or any(_PY_FRAME.match(lines[k]) or f"{name}: " in lines[k] for k in rest):
+        if not rest or any(f"{name}: " in lines[k] for k in rest):
             continue
+        if any(_PY_FRAME.match(lines[k]) for k in rest):
+            if _PY_FRAME.match(lines[rest[0]]) or _FILE_ONLY_FRAME.match(lines[rest[0]]):
+                continue
+            # the text under the head, then the frames and no line of the class after them (the
+            # report copied alone): the exception line goes after the frames, where Python
+            # prints it
+            return [
+                *(ln for k, ln in enumerate(lines) if k not in (i, rest[0])),
+                f"{name}: {lines[rest[0]].strip()}",
+            ]
         out[i] = f"{name}: {lines[rest[0]].strip()}"
         out[rest[0]] = ""
         return [ln for k, ln in enumerate(out) if k != rest[0]]
@@ -1586,6 +1598,9 @@ def _vscode_report(lines: list[str]) -> list[str]:
 
 
 _VSCODE_LINES = 50  # lines of a paste looked through for VS Code's report head
+# the note VS Code adds after the class when it stops in a frame of its own launcher:
+# ``(note: full exception trace is shown but execution is paused at: _run_module_as_main)``
+_VSCODE_NOTE = re.compile(r"\(note: [^()\n]{1,300}\)")
 
 
 def _strip_tag_column(lines: list[str]) -> list[str]:
@@ -3467,12 +3482,38 @@ def _closing_quote(lines: list[str]) -> int:
     return k
 
 
+# the interpreter's own frames that run a script (``python -m``, a debugger's launcher):
+# ``runpy``'s functions, listed under the script's ``<module>`` when the frames run most recent
+# call first
+_STARTUP_FUNCTIONS = frozenset({"_run_code", "_run_module_as_main", "run_path", "run_module"})
+_STARTUP_TAIL = 4  # startup frames listed after the module's code at most
+
+
+def _without_startup_tail(frames: list[Frame]) -> list[Frame]:
+    """``frames`` without the interpreter's startup frames (``runpy``'s, a last one perhaps cut
+    before its function) listed after the script's ``<module>`` frame: VS Code lists them
+    below the user's frames, so the module's code is not the last frame there."""
+    k = len(frames)
+    while k > 0 and len(frames) - k < _STARTUP_TAIL and frames[k - 1].function != "<module>":
+        f = frames[k - 1]
+        if f.function not in _STARTUP_FUNCTIONS and not (f.function is None and _runpy(f.path)):
+            return frames
+        k -= 1
+    return frames[:k] if 0 < k < len(frames) and all(_runpy(f.path) for f in frames[k:]) else frames
+
+
+def _runpy(path: str) -> bool:
+    """Whether ``path`` is the standard library's ``runpy.py``."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1] == "runpy.py"
+
+
 def _most_recent_first(frames: list[Frame]) -> bool:
     """Whether the frames are listed most recent call first (VS Code's "Exception has
     occurred" report, an error tracker's stack): the last is the module's code (``<module>``),
     and its line calls the function the frame before it runs. Listed as Python prints them, a
     module's code runs below a frame only through an import or ``exec``, which name no function
     of the frame above (the caller also leaves out a block under Python's own header)."""
+    frames = _without_startup_tail(frames)
     if len(frames) < 2 or frames[-1].function != "<module>":
         return False
     callee = frames[-2].function
