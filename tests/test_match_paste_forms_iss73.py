@@ -221,7 +221,10 @@ def test_a_vscode_report_with_its_note_and_the_launchers_frames() -> None:
     q = parse(VSCODE)
     assert q.exc_type == "KeyError"
     # (KeyError prints its key's repr: the quotes are the class's, the matcher reads inside them)
-    assert q.message in ("no style with name 'Footnote Reference'", "\"no style with name 'Footnote Reference'\"")
+    assert q.message in (
+        "no style with name 'Footnote Reference'",
+        "\"no style with name 'Footnote Reference'\"",
+    )
     # listed most recent call first, the launcher's frames under the script's: Python's order
     assert [f.function for f in q.frames][-3:] == ["<module>", "parse_page", "__getitem__"]
 

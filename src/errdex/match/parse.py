@@ -4559,7 +4559,7 @@ def _one_quoted_line(msg: str) -> str | None:
     found: list[str] = []
     for line in msg.split("\n")[:_SPAN_LINES]:
         at = line.find('"')
-        while 0 <= at and at > 0 and not line[at - 1].isspace():
+        while at > 0 and not line[at - 1].isspace():
             at = line.find('"', at + 1)
         if at < 0 or line.count('"') % 2:
             continue
@@ -5321,8 +5321,7 @@ def _strip_prefixes(block: Block) -> None:
         msg = _repr_under_prose(block, msg)
     if not block.exc_types:
         msg = _caught_in_parentheses(block, msg)
-    if all(t.startswith("log.") for t in block.exc_types):
-        msg = _bare_class_before_paragraphs(msg)
+    msg = _bare_class_before_paragraphs(block, msg)
     # Python prints a library class with its module (``pkg.errors.Error``), a built-in one
     # undotted, so a built-in class's name alone is that class raised without a message
     bare = "\n" not in msg and (_BARE_TYPE.match(msg) is not None or msg in BUILTIN_EXCEPTIONS)
@@ -5459,12 +5458,15 @@ def _reporters_paragraph(par: str) -> bool:
 _QUESTION_MARKS = ("?", "\uff1f")
 
 
-def _bare_class_before_paragraphs(msg: str) -> str:
+def _bare_class_before_paragraphs(block: Block, msg: str) -> str:
     """A module-qualified class alone on the message's first line, then a blank line and the
     reporter's words (``git.exc.InvalidGitRepositoryError`` ending a traceback, then ``What can I
     do to solve this problem?``): the class alone. An exception raised without a message prints
     its class with no colon, so no text after it is the exception's: read with it, the class
-    was taken for a sentence's first word and the answer had neither class nor message."""
+    was taken for a sentence's first word and the answer had neither class nor message. Only
+    while no class is read yet (a log record's level is none)."""
+    if not all(t.startswith("log.") for t in block.exc_types):
+        return msg
     head, sep, _rest = msg.partition("\n\n")
     name = head.strip()
     if sep and "\n" not in name and _BARE_TYPE.match(name) and is_type_name(name, strict=True):
