@@ -5157,8 +5157,21 @@ class ModuleVisitor:
                 elif isinstance(inner, ast.Attribute) and _caught_class_name(inner.value, frame):
                     pieces.append(self.msg_attribute(inner, env, frame))  # ``{exc.__class__.__name__}``
                 else:
-                    pieces.append(self.formatted_const(inner, env, frame) or ph(self.src(inner)))
+                    pieces.append(
+                        self.cut_text(inner, env, frame)
+                        or self.formatted_const(inner, env, frame)
+                        or ph(self.src(inner))
+                    )
         return concat(*pieces) if pieces else lit("")
+
+    def cut_text(self, e: ast.expr, env: Env, frame: Frame) -> Value | None:
+        """What an f-string piece slicing a known text by a constant negative stop prints: that
+        text without its last characters (``fmt = f"{msg[:-1]} {{query}}: {{errors}}"`` in a
+        class body, ``msg`` the class's own literal: dnspython's exception classes), which is
+        text, not a value; None for any other piece, or when the text sliced is not known."""
+        if not isinstance(e, ast.Subscript) or _negative_stop(e.slice) is None:
+            return None
+        return self.msg_subscript(e, env, frame)
 
     @staticmethod
     def bound_literal(name: str, v: ast.FormattedValue, env: Env, frame: Frame) -> str | None:

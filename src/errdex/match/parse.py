@@ -1602,12 +1602,24 @@ def _vscode_report(lines: list[str]) -> list[str]:
         name = name.removesuffix(":")  # (a head that reads ``Class: text`` already)
         if not is_type_name(name):
             continue
+        if _VSCODE_NOTE.fullmatch(text.strip()):
+            text = ""  # the debugger's note on where it paused, no text of the exception's
         if text.strip():
             out[i] = f"{name}: {text.strip()}"
             continue
         rest = [k for k in range(i + 1, len(lines)) if lines[k].strip()]
-        if not rest or any(_PY_FRAME.match(lines[k]) or f"{name}: " in lines[k] for k in rest):
+        if not rest or any(f"{name}: " in lines[k] for k in rest):
             continue
+        if any(_PY_FRAME.match(lines[k]) for k in rest):
+            if _PY_FRAME.match(lines[rest[0]]) or _FILE_ONLY_FRAME.match(lines[rest[0]]):
+                continue
+            # the text under the head, then the frames and no line of the class after them (the
+            # report copied alone): the exception line goes after the frames, where Python
+            # prints it
+            return [
+                *(ln for k, ln in enumerate(lines) if k not in (i, rest[0])),
+                f"{name}: {lines[rest[0]].strip()}",
+            ]
         out[i] = f"{name}: {lines[rest[0]].strip()}"
         out[rest[0]] = ""
         return [ln for k, ln in enumerate(out) if k != rest[0]]
@@ -1615,6 +1627,9 @@ def _vscode_report(lines: list[str]) -> list[str]:
 
 
 _VSCODE_LINES = 50  # lines of a paste looked through for VS Code's report head
+# the note VS Code adds after the class when it stops in a frame of its own launcher:
+# ``(note: full exception trace is shown but execution is paused at: _run_module_as_main)``
+_VSCODE_NOTE = re.compile(r"\(note: [^()\n]{1,300}\)")
 
 
 def _strip_tag_column(lines: list[str]) -> list[str]:
@@ -1755,13 +1770,21 @@ _WARNING_ANY = re.compile(
 # 16:28:12,387: WARNING/MainProcess]``); lower case in brackets, padded inside them (structlog's
 # console ``[error    ]``, VS Code's output channel ``[info]``); or between `` - `` fields, the
 # logger's name maybe before it (the logging cookbook's ``%(asctime)s - %(name)s -
-# %(levelname)s - %(message)s``). ``_ts_level`` reads whichever group matched.
+# %(levelname)s - %(message)s``); or between `` : `` fields (``%(asctime)s : %(levelname)s :
+# %(name)s : %(message)s``, the name after the level). ``_ts_level`` reads whichever group matched.
 _LOG_TS = re.compile(
     r"^\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?(?:Z|[+-]\d{2}:?\d{2}))?\]?:?\s+"
     r"(?:\[\d{1,9}\]\s+)?(?:\[?(?P<level>[A-Z]{1,9})(?P<process>/[\w.-]{1,100})?\]?:?\s+"
     r"|\[(?P<lower>debug|info|warning|warn|error|critical|fatal) {0,8}\]\s+"
-    r"|- (?:[\w.]{1,200} - )?(?P<dashed>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - )?"
+    r"|- (?:[\w.]{1,200} - )?(?P<dashed>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) - "
+    r"|: (?P<spaced>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) : )?"
 )
+# the logger's field after a `` : `` record's level (``dockerclient : ``), and after a `` - ``
+# record's level a name carrying the format's bracketed fields (``%(name)s[%(process)d]
+# [%(threadName)s] - ``: ``cif.hunter[145][MainThread] - ``); a bare word before `` - `` is left,
+# since a message may open so (``Timeout - retrying``)
+_SPACED_FIELD = re.compile(r"^[A-Za-z_][\w.]{0,200} : (?=\S)")
+_BRACKETED_LOGGER = re.compile(r"^[A-Za-z_][\w.]{0,200}(?:\[[\w.-]{1,100}\]){1,4} - (?=\S)")
 # a celery task's record after its header: ``%(task_name)s[%(task_id)s]: %(message)s``
 _CELERY_TASK = re.compile(r"^[A-Za-z_][\w.]{0,200}\[[0-9a-f-]{36}\]:\s")
 # uvicorn's ``%(levelprefix)s %(message)s``: the level and a colon padded so that the message
@@ -3488,12 +3511,38 @@ def _closing_quote(lines: list[str]) -> int:
     return k
 
 
+# the interpreter's own frames that run a script (``python -m``, a debugger's launcher):
+# ``runpy``'s functions, listed under the script's ``<module>`` when the frames run most recent
+# call first
+_STARTUP_FUNCTIONS = frozenset({"_run_code", "_run_module_as_main", "run_path", "run_module"})
+_STARTUP_TAIL = 4  # startup frames listed after the module's code at most
+
+
+def _without_startup_tail(frames: list[Frame]) -> list[Frame]:
+    """``frames`` without the interpreter's startup frames (``runpy``'s, a last one perhaps cut
+    before its function) listed after the script's ``<module>`` frame: VS Code lists them
+    below the user's frames, so the module's code is not the last frame there."""
+    k = len(frames)
+    while k > 0 and len(frames) - k < _STARTUP_TAIL and frames[k - 1].function != "<module>":
+        f = frames[k - 1]
+        if f.function not in _STARTUP_FUNCTIONS and not (f.function is None and _runpy(f.path)):
+            return frames
+        k -= 1
+    return frames[:k] if 0 < k < len(frames) and all(_runpy(f.path) for f in frames[k:]) else frames
+
+
+def _runpy(path: str) -> bool:
+    """Whether ``path`` is the standard library's ``runpy.py``."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1] == "runpy.py"
+
+
 def _most_recent_first(frames: list[Frame]) -> bool:
     """Whether the frames are listed most recent call first (VS Code's "Exception has
     occurred" report, an error tracker's stack): the last is the module's code (``<module>``),
     and its line calls the function the frame before it runs. Listed as Python prints them, a
     module's code runs below a frame only through an import or ``exec``, which name no function
     of the frame above (the caller also leaves out a block under Python's own header)."""
+    frames = _without_startup_tail(frames)
     if len(frames) < 2 or frames[-1].function != "<module>":
         return False
     callee = frames[-2].function
@@ -4059,7 +4108,7 @@ def _sphinx_record(ln: str) -> tuple[str, str] | None:
 def _ts_level(m: re.Match[str]) -> str | None:
     """The level a ``_LOG_TS`` match read, upper-cased (``[error    ]`` is ``ERROR``), None
     when it read none."""
-    raw = m.group("level") or m.group("lower") or m.group("dashed")
+    raw = m.group("level") or m.group("lower") or m.group("dashed") or m.group("spaced")
     return raw.upper() if raw else None
 
 
@@ -4068,7 +4117,7 @@ def _names_logger(m: re.Match[str]) -> bool:
     after the formats that place the message right after their own fields (celery's
     ``[TS: LEVEL/Process]``, the bracketed lower-case level, the `` - `` fields, which hold the
     name), where a ``word: `` is the message's own (celery's ``consumer: Cannot connect``)."""
-    return not (m.group("process") or m.group("lower") or m.group("dashed"))
+    return not (m.group("process") or m.group("lower") or m.group("dashed") or m.group("spaced"))
 
 
 _UVICORN_COLUMN = 10  # ``levelname + ":"`` padded to 9, then the format's space
@@ -4205,6 +4254,9 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
         m = _LOG_TS.match(msg)
         if m and ((level := _ts_level(m)) is None or level in LEVELS):
             msg = _strip_timestamped(block, msg[m.end() :], level, _names_logger(m))
+            field = _SPACED_FIELD if m.group("spaced") else _BRACKETED_LOGGER if m.group("dashed") else None
+            if field is not None and (f := field.match(msg)):
+                msg = msg[f.end() :]
             changed = True
         m = _LOG_BASIC.match(msg) or _LOG_APP.match(msg) or _uvicorn_level(msg)
         if m is None and not changed and _COLUMN_HEAD.match(msg):
@@ -4441,6 +4493,7 @@ def _code_span(msg: str) -> str:
         return (
             _whole_line_span(last)
             or _one_inline_span(msg)
+            or _one_quoted_line(msg)
             or _span_paragraph(msg)
             or _span_under_lead_in(msg)
             or msg
@@ -4545,6 +4598,31 @@ def _one_inline_span(msg: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _one_quoted_line(msg: str) -> str | None:
+    """The one exception line of a paste of several lines that a sentence quotes in double
+    quotes (``I got "docker.errors.APIError: 500 Server Error ("b'{"message":...}'") ".  Would
+    you mind ...`` inside a letter): from the module-qualified class to the line's last quote,
+    the words around it the reporter's. The message may quote text of its own (a server's JSON
+    body), so the quote that closes it is the line's last one, not the first after the class.
+    Only when exactly one line of the paste's first ``_SPAN_LINES`` opens such a quote (after a
+    blank or at the line's start) and the line holds an even number of quotes (the opening
+    quote closes on it); a bare class name in quotes may be a message's own."""
+    found: list[str] = []
+    for line in msg.split("\n")[:_SPAN_LINES]:
+        at = line.find('"')
+        while at > 0 and not line[at - 1].isspace():
+            at = line.find('"', at + 1)
+        if at < 0 or line.count('"') % 2:
+            continue
+        rest = line[at + 1 :]
+        m = _TYPE_PREFIX.match(rest)
+        end = rest.rfind('"')
+        if m is None or "." not in m.group(1) or not is_type_name(m.group(1)) or end <= m.end():
+            continue
+        found.append(rest[:end].strip())
+    return found[0] if len(found) == 1 else None
+
+
 _SPAN_STOPS = ".,;:!"  # a sentence's mark right after a paragraph's closing backtick
 
 
@@ -4634,10 +4712,14 @@ def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = 
     """The text of a span opened by ``opener`` when it starts with an exception line, else None.
     ``after_prose``: the span opens after the reporter's words on its line. A span opened with
     two backticks (reST's inline literal, ```` ``pkg.SomeError: text`` ````, which Markdown also
-    reads as one span) closes at two."""
+    reads as one span) closes at two; one opened with three run into a sentence (a fence typed
+    inline, ```` due to ```pkg.SomeError: text``` if anyone ... ````) closes at three."""
+    tripled = opener == "`" and rest.startswith("``") and not rest.startswith("```")
     doubled = opener == "`" and rest.startswith("`") and not rest.startswith("``")
     if doubled:
         rest = rest[1:]
+    elif tripled:
+        rest = rest[2:]
     rest = rest.lstrip(" ")
     if rest.startswith(_PDB_PREFIX):
         rest = rest[len(_PDB_PREFIX) :]
@@ -4647,7 +4729,7 @@ def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = 
     if not m or not (_prefix_type(m.group(1), False) if lenient else is_type_name(m.group(1), strict=True)):
         return None
     if opener == "`":
-        end = rest.find("``" if doubled else "`")
+        end = rest.find("```" if tripled else "``" if doubled else "`")
         return (rest[:end] if end >= 0 else rest).strip()
     body = rest.rstrip()
     # an undotted class after a quote only when the reporter's sentence introduces it and the
@@ -5290,6 +5372,7 @@ def _strip_prefixes(block: Block) -> None:
         msg = _repr_under_prose(block, msg)
     if not block.exc_types:
         msg = _caught_in_parentheses(block, msg)
+    msg = _bare_class_before_paragraphs(block, msg)
     # Python prints a library class with its module (``pkg.errors.Error``), a built-in one
     # undotted, so a built-in class's name alone is that class raised without a message
     bare = "\n" not in msg and (_BARE_TYPE.match(msg) is not None or msg in BUILTIN_EXCEPTIONS)
@@ -5424,6 +5507,22 @@ def _reporters_paragraph(par: str) -> bool:
 # a question's mark in Latin and in CJK script (the full-width one a Chinese or Japanese
 # reporter's question ends with)
 _QUESTION_MARKS = ("?", "\uff1f")
+
+
+def _bare_class_before_paragraphs(block: Block, msg: str) -> str:
+    """A module-qualified class alone on the message's first line, then a blank line and the
+    reporter's words (``git.exc.InvalidGitRepositoryError`` ending a traceback, then ``What can I
+    do to solve this problem?``): the class alone. An exception raised without a message prints
+    its class with no colon, so no text after it is the exception's: read with it, the class
+    was taken for a sentence's first word and the answer had neither class nor message. Only
+    while no class is read yet (a log record's level is none)."""
+    if not all(t.startswith("log.") for t in block.exc_types):
+        return msg
+    head, sep, _rest = msg.partition("\n\n")
+    name = head.strip()
+    if sep and "\n" not in name and _BARE_TYPE.match(name) and is_type_name(name, strict=True):
+        return name
+    return msg
 
 
 def _without_reporters_paragraphs(block: Block, msg: str) -> str:
