@@ -338,6 +338,14 @@ class Matcher:
                 or self._set_apart(q, types, fr, limit, res)
                 or res
             )
+        elif not _worded_exact(res):
+            # an exact fit of placeholders alone (``raise Error(a)`` as ``{a}``) explains none of
+            # the text, and a further ``Class: `` prefix before it may be words the class printed
+            # itself (``__str__`` returning ``f"Error: {self.expr!r}"``): the raise whose printed
+            # form holds them as its own words is the better reading, when one fits exactly
+            alt = self._as_printed(q, message, types, fr, limit)
+            if alt is not None and _worded_exact(alt):
+                res = alt
         if not res.exact_top and "\n" in message.strip():
             res = self._line_readings(q, message, types, fr, limit, res)
         if not _worded_exact(res):
