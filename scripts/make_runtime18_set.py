@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # Sibling scripts, found through the path above: the harness, and runtime7's releases (numpy,
 # pandas, scipy, matplotlib and packaging at their pins under seaborn, xarray, statsmodels and
 # pytest, so this set's versions.json is runtime7's) and snippet preambles (imports, small data).
-from make_runtime7_set import AI, BA, JW, MI, PL, PT, SM, SN, SY, TE, TQ, UR, WZ, XR, _aio
+from make_runtime7_set import AI, BA, JW, MI, PL, PT, SM, SN, SY, TE, TQ, UR, XR, _aio
 from make_runtime7_set import PINS as RUNTIME7_PINS
 from make_runtime_set import Snippet, _s, set_main
 

@@ -64,7 +64,7 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
     [
         "conv.core.ConvertError: ConvertError: 'a'",
         "ValueError: ConvertError: [1, 2]",
-        "Traceback (most recent call last):\n  File \"main.py\", line 3, in <module>\n    go()\n"
+        'Traceback (most recent call last):\n  File "main.py", line 3, in <module>\n    go()\n'
         "conv.core.ConvertError: ConvertError: 'x+'",
     ],
 )
