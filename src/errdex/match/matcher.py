@@ -328,7 +328,11 @@ class Matcher:
             if retry.exact_top:
                 res = retry
         if not _worded_exact(res):
-            res = self._class_named_in_text(q, message, types, fr, limit) or res
+            res = (
+                self._class_named_in_text(q, message, types, fr, limit)
+                or self._printed_head(q, message, types, fr, limit, res)
+                or res
+            )
         if not res.exact_top:
             res = self._embedded(q, message, types, fr, limit) or res
         if not res.exact_top:
@@ -987,6 +991,20 @@ class Matcher:
                     m.reasons.append(reason)
                 return retry
         return None
+
+    def _printed_head(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, res: Result
+    ) -> Result | None:
+        """An exact answer of placeholders alone (``raise Error(a)`` recorded as ``{a}``)
+        explains none of the text, and a further ``Class: `` prefix the parser took off before
+        it may be words the class printed itself (``__str__`` returning ``f"Error:
+        {self.expr!r}"``, which Python shows after the class: ``pkg.Error: Error: 'a'``): the
+        readings of ``_as_printed`` put them back, and one fitting exactly with words of its own
+        is the better answer; None otherwise (a bare fit stands when nothing else fits)."""
+        if not res.exact_top:
+            return None
+        alt = self._as_printed(q, message, types, fr, limit)
+        return alt if alt is not None and _worded_exact(alt) else None
 
     def _unknown_class_head(self, text: str, message: str, types: list[str]) -> str | None:
         """The pasted line ``Word: text`` whole, when ``Word`` is no class at all: not a
