@@ -76,6 +76,9 @@ class FrameEvidence:
     unheld: bool = False
     # what a frame's function calls in the release's other modules (``gather``'s ``helpers``)
     helpers_of: HelpersOf | None = None
+    # raises of a generator the exception was thrown into at its ``yield`` -> that generator's
+    # name (``_thrown_into_generator``)
+    thrown: dict[int, str] = field(default_factory=dict)
 
     def cap(
         self,
@@ -129,6 +132,14 @@ class FrameEvidence:
             fw, fi, depth = named
             if fi < 0:
                 return fw, f"the paste prints this statement above its error line: {self.shown}"
+            gen = self.thrown.get(ei)
+            if gen is not None and fw == DEEPEST_FRAME:
+                line = self.info.frames[fi][1]
+                return (
+                    fw,
+                    f"frame ({gen}, line {line}) is a generator the exception was thrown into at its"
+                    " yield, and the exception raised after it was made there",
+                )
             callee = self.callees.get(ei)
             if callee is not None and fw in (CALLEE_FRAME, DEEPEST_FRAME):
                 _p, line, fn = self.info.frames[fi]
@@ -256,13 +267,16 @@ def gather(
     shown: str | None = None,
     stands_at: StandsAt | None = None,
     helpers: HelpersOf | None = None,
+    followed: bool = False,
 ) -> FrameEvidence:
     """Resolve the frames against the catalogue's paths and name the entries they point at
     (``types``, the classes the paste names, decide whether a reworded raise is the frame's;
     ``callees``, when the catalogue's code facts can be read, what a frame's function calls;
     ``shown``, the ``raise`` line printed above the error line, read when there is no frame;
     ``stands_at``, what the catalogue says stands at a frame's line when the paste prints
-    none; ``helpers``, what a frame's function calls in the release's other modules)."""
+    none; ``helpers``, what a frame's function calls in the release's other modules;
+    ``followed``, the paste goes on after these frames' exception with the traceback of one raised
+    while handling it, cut before its own exception line)."""
     frames = _cut_frame_named(idx, frames)
     ev = FrameEvidence(frame_info(idx, frames, stands_at), helpers_of=helpers)
     if ev.info.call_at is not None and _held_class_over_unheld(idx, frames[ev.info.call_at + 1 :], types):
@@ -278,6 +292,8 @@ def gather(
     if not frames and shown:
         _by_shown(idx, ev, shown)
     _name_entries(idx, ev)
+    if followed:
+        _thrown_into_generator(idx, ev, frames, types)
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
         if callees is not None and not ev.on_raise:
@@ -291,8 +307,9 @@ def gather(
         _callee_raises(idx, ev, frames, types, callees)
     if helpers is not None and not ev.on_raise and not ev.moved:
         _unheld_frame_helpers(idx, ev, frames, types, helpers)
-    if ev.on_raise or ev.moved:
-        # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
+    if ev.on_raise or ev.moved or ev.thrown:
+        # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below;
+        # or a generator around it made the exception the paste goes on with (``thrown``)
         ev.info.ends_at_call = ev.info.call_at = None
     _pattern_weights(idx, ev)
     ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
@@ -1209,6 +1226,34 @@ def _by_call_form(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         if kind == method:
             _put(ev.entries, ei, DEEPEST_FRAME + CALL_FORM, fi, 0)
     ev.called_as = "a method" if method else "a function"
+
+
+# a generator's frame stopped at a ``yield`` statement (``yield``, ``yield conn``, ``x = yield``)
+_YIELD_LINE = re.compile(r"^\s*(?:[\w.]{1,200}\s?=\s?)?yield(?:\s|$)")
+
+
+def _thrown_into_generator(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str]) -> None:
+    """A library frame above the deepest one printing a ``yield`` is a generator the exception
+    was thrown into where it stood (a ``@contextmanager``'s ``__exit__`` calls ``gen.throw``, so
+    Python adds the generator's frame, at its ``yield``, to the trail: httpx's
+    ``map_httpcore_exceptions``). When the paste goes on with the traceback of an exception
+    raised while handling this one, cut before its exception line, that exception was made in
+    the generator's handler around the ``yield`` (``raise mapped_exc(message) from exc``): its
+    raises of the pasted class are named as the deepest frame's function's would be
+    (``DEEPEST_FRAME``), above the call the deepest frame prints. Without a later exception the
+    pasted one went through the generator unchanged, and its own raise decides."""
+    if not types or len(ev.info.lib) < 2:
+        return
+    wanted = {type_key(t) for t in types} - {""}
+    for fi, path in ev.info.lib[:-1]:
+        source = frames[fi].source
+        fn = ev.info.frames[fi][2]
+        if not source or not fn or fn.startswith("<") or not _YIELD_LINE.match(source):
+            continue
+        for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT]:
+            if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
+                _put(ev.entries, ei, DEEPEST_FRAME, fi, 0)
+                ev.thrown.setdefault(ei, fn)
 
 
 def _is_method(qualname: str) -> bool:
