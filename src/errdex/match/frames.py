@@ -29,7 +29,7 @@ from operator import itemgetter
 from typing import Any
 
 from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index, type_key
-from errdex.match.parse import UNKNOWN_PATH, Frame, raise_literal
+from errdex.match.parse import UNKNOWN_PATH, Frame, numbered_class, raise_literal
 from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library, stdlib_path
 from errdex.match.thresholds import (
     CALL_FORM,
@@ -1294,6 +1294,7 @@ def _callee_raises(
     wanted = {type_key(t) for t in types} - {""}
     weight = CALLEE_FRAME
     own = [ei for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT] if _raises_class(idx, ei, wanted)]
+    made = made_at_run_time(types)
     if own:
         if not _printed_elsewhere(idx, ev, frames, own):
             return  # the function raises that class itself: its own raises are the frame's
@@ -1307,7 +1308,7 @@ def _callee_raises(
         heads = idx.paths.head(path, 1)
         if heads:
             targets += helpers(idx.entry_repo(heads[0]), path, fn)
-    _name_helper_raises(idx, ev, targets, wanted, weight, fi)
+    _name_helper_raises(idx, ev, targets, wanted, weight, fi, made)
 
 
 def _name_helper_raises(
@@ -1317,13 +1318,24 @@ def _name_helper_raises(
     wanted: Container[str],
     weight: float,
     fi: int,
+    unknown: bool = False,
 ) -> None:
     """Name the raises of a wanted class in the functions ``targets`` (file, last name) at
-    ``weight``, frame ``fi``'s, each with its function's name for the reason."""
+    ``weight``, frame ``fi``'s, each with its function's name for the reason; with ``unknown``
+    (the pasted class is made at run time: ``made_at_run_time``), the raises of an object of a
+    class the catalogue cannot name too, which is how such a class is raised."""
     for path, name in targets:
         for ei in idx.sites.get((path, name), ())[:MAX_STATEMENT]:
-            if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
+            if idx.entry_cut(ei):
+                continue
+            if _raises_class(idx, ei, wanted):
                 _put(ev.entries, ei, weight, fi, 0)
+                ev.callees.setdefault(ei, name)
+            elif unknown and _raises_unknown(idx, ei):
+                # no text of its own (``raise exc``), so only the frame can decide: named as the
+                # deepest frame's function's raise would be, the weight a frame's function's own
+                # raise of no text needs to be answered at all
+                _put(ev.entries, ei, max(weight, DEEPEST_FRAME), fi, 0)
                 ev.callees.setdefault(ei, name)
 
 
@@ -1500,6 +1512,22 @@ def _raises_class(idx: Index, ei: int, wanted: Container[str]) -> bool:
     classes (type keys), as the extractor named its class."""
     _repo, site = idx.entry_facts(ei)
     return site.kind == "error" and not site.type.startswith("<") and type_key(site.type) in wanted
+
+
+def _raises_unknown(idx: Index, ei: int) -> bool:
+    """Whether entry ``ei`` is a raise of an object whose class the extractor could not name
+    (``raise exc``, ``exc`` made by a call returning a class)."""
+    _repo, site = idx.entry_facts(ei)
+    return site.kind == "error" and site.type.startswith("<")
+
+
+def made_at_run_time(types: Sequence[str]) -> bool:
+    """Whether the paste names classes and each is one a library makes at run time for each
+    member of a family, numbered (sh's ``ErrorReturnCode_1``, ``type(f"{base}_{code}", ...)``):
+    no raise statement names such a class, so a raise of an object of unknown class is how it
+    is raised, and ``_callee_raises`` counts those too."""
+    lasts = [t.rsplit(".", 1)[-1] for t in types]
+    return bool(lasts) and all(numbered_class(last) != last for last in lasts)
 
 
 def _class_fits(idx: Index, ei: int, types: Sequence[str]) -> bool:
