@@ -58,6 +58,7 @@ class RunningCommand:
 """
 
 _SITE = "/usr/lib/python2.7/site-packages/shx/__init__.py"
+_TRAILING = " "  # Python prints the class, ": ", then a text that opens with a line break
 # an older release's traceback: ``wait`` called ``_handle_exit_code``, renamed since
 PASTE = f"""\
 Traceback (most recent call last):
@@ -74,7 +75,7 @@ Traceback (most recent call last):
   File "{_SITE}", line 348, in _handle_exit_code
     self.process.stderr
 
-ErrorReturnCode_1: 
+ErrorReturnCode_1:{_TRAILING}
 
   RAN: '/usr/local/bin/find ./ -type f'
 
@@ -112,5 +113,5 @@ def test_the_helper_raising_an_object_of_unknown_class_raised_the_numbered_class
 def test_a_named_class_still_wants_a_raise_naming_it(matcher: Matcher) -> None:
     # a class that is no run-time member (``ErrorReturnCode``): ``raise exc`` of unknown class
     # is any helper's raise, and the callee rule names only raises of the class
-    res = matcher.explain(PASTE.replace("ErrorReturnCode_1: ", "ErrorReturnCodeMissing: "))
+    res = matcher.explain(PASTE.replace("ErrorReturnCode_1:", "ErrorReturnCodeMissing:"))
     assert all(m.function != "RunningCommand.handle_command_exit_code" for m in res.matches[:1])

@@ -104,7 +104,9 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
 def test_the_generator_thrown_into_made_the_exception_the_paste_goes_on_with(matcher: Matcher) -> None:
     res = matcher.explain(PASTE)
     top = first(res)
-    assert (top.function, top.line) == ("map_core_exceptions", 25), [(m.function, m.line) for m in res.matches]
+    assert (top.function, top.line) == ("map_core_exceptions", 25), [
+        (m.function, m.line) for m in res.matches
+    ]
     assert any("thrown into at its yield" in r for r in top.reasons), top.reasons
 
 
