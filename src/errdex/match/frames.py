@@ -29,7 +29,7 @@ from operator import itemgetter
 from typing import Any
 
 from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index, type_key
-from errdex.match.parse import UNKNOWN_PATH, Frame, raise_literal
+from errdex.match.parse import UNKNOWN_PATH, Frame, numbered_class, raise_literal
 from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library, stdlib_path
 from errdex.match.thresholds import (
     CALL_FORM,
@@ -76,6 +76,9 @@ class FrameEvidence:
     unheld: bool = False
     # what a frame's function calls in the release's other modules (``gather``'s ``helpers``)
     helpers_of: HelpersOf | None = None
+    # raises of a generator the exception was thrown into at its ``yield`` -> that generator's
+    # name (``_thrown_into_generator``)
+    thrown: dict[int, str] = field(default_factory=dict)
 
     def cap(
         self,
@@ -129,6 +132,14 @@ class FrameEvidence:
             fw, fi, depth = named
             if fi < 0:
                 return fw, f"the paste prints this statement above its error line: {self.shown}"
+            gen = self.thrown.get(ei)
+            if gen is not None and fw == DEEPEST_FRAME:
+                line = self.info.frames[fi][1]
+                return (
+                    fw,
+                    f"frame ({gen}, line {line}) is a generator the exception was thrown into at its"
+                    " yield, and the exception raised after it was made there",
+                )
             callee = self.callees.get(ei)
             if callee is not None and fw in (CALLEE_FRAME, DEEPEST_FRAME):
                 _p, line, fn = self.info.frames[fi]
@@ -256,13 +267,16 @@ def gather(
     shown: str | None = None,
     stands_at: StandsAt | None = None,
     helpers: HelpersOf | None = None,
+    followed: bool = False,
 ) -> FrameEvidence:
     """Resolve the frames against the catalogue's paths and name the entries they point at
     (``types``, the classes the paste names, decide whether a reworded raise is the frame's;
     ``callees``, when the catalogue's code facts can be read, what a frame's function calls;
     ``shown``, the ``raise`` line printed above the error line, read when there is no frame;
     ``stands_at``, what the catalogue says stands at a frame's line when the paste prints
-    none; ``helpers``, what a frame's function calls in the release's other modules)."""
+    none; ``helpers``, what a frame's function calls in the release's other modules;
+    ``followed``, the paste goes on after these frames' exception with the traceback of one raised
+    while handling it, cut before its own exception line)."""
     frames = _cut_frame_named(idx, frames)
     ev = FrameEvidence(frame_info(idx, frames, stands_at), helpers_of=helpers)
     if ev.info.call_at is not None and _held_class_over_unheld(idx, frames[ev.info.call_at + 1 :], types):
@@ -278,6 +292,8 @@ def gather(
     if not frames and shown:
         _by_shown(idx, ev, shown)
     _name_entries(idx, ev)
+    if followed:
+        _thrown_into_generator(idx, ev, frames, types)
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
         if callees is not None and not ev.on_raise:
@@ -291,8 +307,9 @@ def gather(
         _callee_raises(idx, ev, frames, types, callees)
     if helpers is not None and not ev.on_raise and not ev.moved:
         _unheld_frame_helpers(idx, ev, frames, types, helpers)
-    if ev.on_raise or ev.moved:
-        # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
+    if ev.on_raise or ev.moved or ev.thrown:
+        # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below;
+        # or a generator around it made the exception the paste goes on with (``thrown``)
         ev.info.ends_at_call = ev.info.call_at = None
     _pattern_weights(idx, ev)
     ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
@@ -1236,6 +1253,34 @@ def _by_call_form(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
     ev.called_as = "a method" if method else "a function"
 
 
+# a generator's frame stopped at a ``yield`` statement (``yield``, ``yield conn``, ``x = yield``)
+_YIELD_LINE = re.compile(r"^\s*(?:[\w.]{1,200}\s?=\s?)?yield(?:\s|$)")
+
+
+def _thrown_into_generator(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str]) -> None:
+    """A library frame above the deepest one printing a ``yield`` is a generator the exception
+    was thrown into where it stood (a ``@contextmanager``'s ``__exit__`` calls ``gen.throw``, so
+    Python adds the generator's frame, at its ``yield``, to the trail: httpx's
+    ``map_httpcore_exceptions``). When the paste goes on with the traceback of an exception
+    raised while handling this one, cut before its exception line, that exception was made in
+    the generator's handler around the ``yield`` (``raise mapped_exc(message) from exc``): its
+    raises of the pasted class are named as the deepest frame's function's would be
+    (``DEEPEST_FRAME``), above the call the deepest frame prints. Without a later exception the
+    pasted one went through the generator unchanged, and its own raise decides."""
+    if not types or len(ev.info.lib) < 2:
+        return
+    wanted = {type_key(t) for t in types} - {""}
+    for fi, path in ev.info.lib[:-1]:
+        source = frames[fi].source
+        fn = ev.info.frames[fi][2]
+        if not source or not fn or fn.startswith("<") or not _YIELD_LINE.match(source):
+            continue
+        for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT]:
+            if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
+                _put(ev.entries, ei, DEEPEST_FRAME, fi, 0)
+                ev.thrown.setdefault(ei, fn)
+
+
 def _is_method(qualname: str) -> bool:
     """Whether a qualified name is a class's function (``Cls.f``, ``f.<locals>.Cls.g``)."""
     head, _dot, _name = qualname.rpartition(".")
@@ -1274,6 +1319,7 @@ def _callee_raises(
     wanted = {type_key(t) for t in types} - {""}
     weight = CALLEE_FRAME
     own = [ei for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT] if _raises_class(idx, ei, wanted)]
+    made = made_at_run_time(types)
     if own:
         if not _printed_elsewhere(idx, ev, frames, own):
             return  # the function raises that class itself: its own raises are the frame's
@@ -1287,7 +1333,7 @@ def _callee_raises(
         heads = idx.paths.head(path, 1)
         if heads:
             targets += helpers(idx.entry_repo(heads[0]), path, fn)
-    _name_helper_raises(idx, ev, targets, wanted, weight, fi)
+    _name_helper_raises(idx, ev, targets, wanted, weight, fi, made)
 
 
 def _name_helper_raises(
@@ -1297,13 +1343,24 @@ def _name_helper_raises(
     wanted: Container[str],
     weight: float,
     fi: int,
+    unknown: bool = False,
 ) -> None:
     """Name the raises of a wanted class in the functions ``targets`` (file, last name) at
-    ``weight``, frame ``fi``'s, each with its function's name for the reason."""
+    ``weight``, frame ``fi``'s, each with its function's name for the reason; with ``unknown``
+    (the pasted class is made at run time: ``made_at_run_time``), the raises of an object of a
+    class the catalogue cannot name too, which is how such a class is raised."""
     for path, name in targets:
         for ei in idx.sites.get((path, name), ())[:MAX_STATEMENT]:
-            if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
+            if idx.entry_cut(ei):
+                continue
+            if _raises_class(idx, ei, wanted):
                 _put(ev.entries, ei, weight, fi, 0)
+                ev.callees.setdefault(ei, name)
+            elif unknown and _raises_unknown(idx, ei):
+                # no text of its own (``raise exc``), so only the frame can decide: named as the
+                # deepest frame's function's raise would be, the weight a frame's function's own
+                # raise of no text needs to be answered at all
+                _put(ev.entries, ei, max(weight, DEEPEST_FRAME), fi, 0)
                 ev.callees.setdefault(ei, name)
 
 
@@ -1480,6 +1537,22 @@ def _raises_class(idx: Index, ei: int, wanted: Container[str]) -> bool:
     classes (type keys), as the extractor named its class."""
     _repo, site = idx.entry_facts(ei)
     return site.kind == "error" and not site.type.startswith("<") and type_key(site.type) in wanted
+
+
+def _raises_unknown(idx: Index, ei: int) -> bool:
+    """Whether entry ``ei`` is a raise of an object whose class the extractor could not name
+    (``raise exc``, ``exc`` made by a call returning a class)."""
+    _repo, site = idx.entry_facts(ei)
+    return site.kind == "error" and site.type.startswith("<")
+
+
+def made_at_run_time(types: Sequence[str]) -> bool:
+    """Whether the paste names classes and each is one a library makes at run time for each
+    member of a family, numbered (sh's ``ErrorReturnCode_1``, ``type(f"{base}_{code}", ...)``):
+    no raise statement names such a class, so a raise of an object of unknown class is how it
+    is raised, and ``_callee_raises`` counts those too."""
+    lasts = [t.rsplit(".", 1)[-1] for t in types]
+    return bool(lasts) and all(numbered_class(last) != last for last in lasts)
 
 
 def _class_fits(idx: Index, ei: int, types: Sequence[str]) -> bool:

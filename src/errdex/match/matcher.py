@@ -123,6 +123,16 @@ MAX_MODULE_PARTS = 8  # a frame path's last parts read as a module's dotted name
 MAX_RAISED_BY = 3  # library calls of a raising stdlib callable put first (``_raised_by_answer``)
 
 
+def _followed_by_cut(q: ParsedQuery, fr: list[Frame]) -> bool:
+    """Whether ``fr`` are the frames of the paste's chosen exception and a later one of its chain
+    is printed after it with frames but cut before its exception line: the exception raised
+    while handling (or from) this one is what the paste was showing, made above these frames."""
+    blocks = q.blocks
+    if not fr or not blocks or q.primary >= len(blocks) - 1 or blocks[q.primary].frames is not fr:
+        return False
+    return any(b.frames and not b.exc_type and not b.message for b in blocks[q.primary + 1 :])
+
+
 class Matcher:
     """Holds a loaded index; reuse one across a ``--batch`` run."""
 
@@ -1438,6 +1448,7 @@ class Matcher:
             None if fr else shown,
             self._stands_at if callees is not None else None,
             callees.helpers if callees is not None else None,
+            _followed_by_cut(q, fr),
         )
         last_fn = fev.info.frames[-1][2] if fev.info.frames else None
         typed = bare or self._typed(types, {p for _i, p in fev.info.lib}, last_fn)

@@ -1883,6 +1883,14 @@ def _unlogged_path(path: str) -> str:
     return (path[m.end() :].lstrip() or path) if m else path
 
 
+def numbered_class(name: str) -> str:
+    """``name`` (a class's last name) without a number a class made at run time for each of a family's members is
+    named with (sh's ``ErrorReturnCode_1``, ``ErrorReturnCode_128``: ``type(f"{base}_{code}",
+    ...)``): the class's own name is what comes before it. Unchanged without such a number."""
+    head, sep, tail = name.rpartition("_")
+    return head if sep and head and tail.isdigit() and len(tail) <= 4 and not head.endswith("_") else name
+
+
 def is_type_name(token: str, strict: bool = False) -> bool:
     """Does ``token`` look like an exception class name (possibly dotted)?
 
@@ -1891,7 +1899,7 @@ def is_type_name(token: str, strict: bool = False) -> bool:
     keeps ``Foo``.
     """
     # a private class (``_WrappedReferencingError``) is still a class: its underscores say nothing
-    last = token.rsplit(".", 1)[-1].lstrip("_")
+    last = numbered_class(token.rsplit(".", 1)[-1].lstrip("_"))
     if last[:1].islower() and last.isidentifier() and last.endswith(_TYPE_SUFFIXES):
         # a class named in lower camel case (``gTTSError``, ``dbError``): its suffix says it
         return any(c.isupper() for c in last[: -len(next(x for x in _TYPE_SUFFIXES if last.endswith(x)))])
