@@ -2844,10 +2844,32 @@ def _whole_before_cut(blocks: list[Block], primary: int) -> int:
         return primary
     if (b.frames[-1].source or "").startswith("raise"):
         return primary
+    if _record_over_chain(blocks, primary):
+        record, blocks[0].earlier = blocks[0].earlier, None
+        blocks.insert(0, record)  # the record is the error asked about; the chain under it follows
+        return 0
     for i in range(primary - 1, -1, -1):
         if blocks[i].message and blocks[i].exc_type:
             return i
     return primary
+
+
+def _record_over_chain(blocks: list[Block], cut: int) -> bool:
+    """Whether the paste opens with a log record stating an error's text (``... (tool.run):
+    Caught unexpected exception: The 'output_path' trait ...``, read as the first part's
+    ``earlier`` block by ``_text_before_traceback``) right above a chain of tracebacks whose last
+    part (``cut``) lost its exception line: ``logger.exception`` prints the record, then the
+    chain of what the handler caught, so the record's text is the error that ended the chain.
+    The whole part before the cut one is an earlier link (the ``KeyError`` it was raised while
+    handling), not that error. The record must carry text after a colon (``Exception on /login
+    [GET]`` states none) and every part of the chain show frames."""
+    record = blocks[0].earlier
+    if cut < 1 or record is None or record.frames or record.earlier is not None:
+        return False
+    if not (record.exc_type or "").startswith("log."):
+        return False
+    _head, colon, said = record.message.partition(": ")
+    return bool(colon and said.strip()) and all(x.frames for x in blocks[: cut + 1])
 
 
 class _BlockParser:
@@ -3009,7 +3031,10 @@ class _BlockParser:
         ln = self.lines[i]
         m = _PYTEST_FOOTER.match(ln)
         if m and ":" not in m.group(3) and is_type_name(m.group(3)):
-            self.block.frames.append(Frame(m.group(1), int(m.group(2)), None, self.marked))
+            # the location line names no function; the entry's listing above it opens with the
+            # function's ``def`` line (pytest's long report), which names it as a ``File`` line does
+            fn = _listing_function(self.lines, self.marked_at) if self.marked is not None and self.marked_at is not None else None
+            self.block.frames.append(Frame(m.group(1), int(m.group(2)), fn, self.marked))
             self.marked = None
             self.footer_type = m.group(3)
             if not self.e_lines:
