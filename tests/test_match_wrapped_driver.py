@@ -195,3 +195,26 @@ def test_a_record_stating_no_text_leaves_the_whole_link_before_the_cut() -> None
     record = "2022-12-16 12:56:33,241 ERROR [app] Exception on /login [GET]"
     q = parse(record + _CHAIN[_CHAIN.index("\n") :])
     assert (q.exc_type, q.message) == ("KeyError", "output_path")
+
+
+_STRUCTLOG = (
+    '{"event": "Unrecoverable error: ContentDisallowed(\'Refusing to deserialize untrusted content\')", '
+    '"exception": [{"exc_type": "ContentDisallowed", "exc_value": "Refusing to deserialize untrusted '
+    'content of type pickle (application/x-python-serialize)", "frames": [{"filename": '
+    '"/venv/lib/python3.11/site-packages/celery/worker/worker.py", "lineno": 202, "locals": {"exc": '
+    '"\\"ContentDisallowed(\'Refusing (app\\"+30"}, "name": "start"}, {"filename": "/venv/lib/pyth'
+)
+
+
+def test_structlog_s_json_exception_is_the_error_whole_or_cut() -> None:
+    q = parse(_STRUCTLOG)
+    assert q.exc_type == "ContentDisallowed"
+    assert q.message == "Refusing to deserialize untrusted content of type pickle (application/x-python-serialize)"
+    # the chain's first exception is the one raised (structlog lists its cause after it), and
+    # the text is read as the JSON string it is
+    chained = (
+        '{"event": "boom", "exception": [{"exc_type": "RuntimeError", "exc_value": "worker \\"w1\\" lost", '
+        '"frames": []}, {"exc_type": "KeyError", "exc_value": "\'w1\'", "frames": []}]}'
+    )
+    q = parse(chained)
+    assert (q.exc_type, q.message) == ("RuntimeError", 'worker "w1" lost')

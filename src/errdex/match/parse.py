@@ -5230,6 +5230,38 @@ def _key_value_record(block: Block, msg: str) -> str:
     return _unquoted_value(event) + nl + rest
 
 
+# structlog's ``dict_tracebacks`` (its ``JSONRenderer``'s ``exception`` list): each exception of
+# the chain an object whose ``"exc_type"`` and ``"exc_value"`` strings come first, its frames
+# after; one way to match each JSON string, so linear
+_JSON_EXCEPTION = re.compile(
+    r'"exc_type":\s{0,9}"([A-Za-z_][\w.]{0,200})",\s{0,9}"exc_value":\s{0,9}"((?:[^"\\\n]|\\.){0,5000})"'
+)
+
+
+def _json_exception(block: Block, msg: str) -> str:
+    """A JSON log record carrying its exception as structlog's ``dict_tracebacks`` renders it
+    (authentik's worker: ``{"event": "Unrecoverable error: ContentDisallowed('...')",
+    "exception": [{"exc_type": "ContentDisallowed", "exc_value": "Refusing to ...", "frames":
+    [...]}]}``), whole or cut inside its frames: the class and the text are those two fields of
+    the list's first exception (structlog lists the exception raised first, then its cause or
+    context, as ``rich`` prints them), the text read as the JSON string it is. The record's
+    event, the frames' locals and the rest are the application's."""
+    if '"exc_value"' not in msg:
+        return msg
+    found = _JSON_EXCEPTION.search(msg, 0, _MAX_DICT_TEXT * 5)
+    if found is None or not is_type_name(found.group(1)):
+        return msg
+    cls, raw = found.group(1), found.group(2)
+    try:
+        text = json.loads(f'"{raw}"')
+    except ValueError:
+        return msg
+    if not isinstance(text, str):
+        return msg
+    block.exc_types.append(cls)
+    return text
+
+
 def _unquoted_value(value: str) -> str:
     """A ``key=value`` pair's value as text: a quoted one read as a string literal."""
     if value[:1] in "'\"":
@@ -5245,6 +5277,8 @@ def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, _from_error_record(block.message))
     msg = _key_value_record(block, msg)
+    if not block.exc_types and not block.frames:
+        msg = _json_exception(block, msg)
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
     msg = _class_repr(block, msg)
