@@ -62,6 +62,14 @@ class Database:
     def _add_conn_hooks(self, conn):
         self._set_pragmas(conn)
 
+    def run_script(self, conn, script):
+        try:
+            conn.executescript(script)
+        except Exception as err:
+            if self.strict:
+                raise OperationalError("The script failed in strict mode.")
+            raise err
+
     def _set_pragmas(self, conn):
         cursor = conn.cursor()
         for pragma, value in self.pragmas:
@@ -127,6 +135,27 @@ def test_a_driver_s_message_under_a_frame_whose_function_raises_the_class_answer
     with package_matcher(tmp_path / "again", _FILES) as m:
         res = m.explain(other)
     assert not first(res).is_call
+
+
+def test_a_frame_re_raising_in_the_last_frame_s_function_keeps_its_raise_first(tmp_path: Path) -> None:
+    # the function the driver raised under caught it and raised it again (``raise err``, its
+    # frame printed over the call's): its raise of the class stays a candidate for the statement
+    text = "\n".join(
+        [
+            "Traceback (most recent call last):",
+            '  File "app.py", line 4, in <module>',
+            "    db.run_script(conn, script)",
+            f'  File "{_SITE}", line {_line("raise err")}, in run_script',
+            "    raise err",
+            f'  File "{_SITE}", line {_line("conn.executescript(script)")}, in run_script',
+            "    conn.executescript(script)",
+            "pkg.db.OperationalError: unable to open database file",
+        ]
+    )
+    with package_matcher(tmp_path, _FILES) as m:
+        res = m.explain(text)
+    assert not first(res).is_call
+    assert first(res).function == "Database.run_script"
 
 
 def test_a_pytest_report_s_marked_call_of_another_release_answers_this_release_s_call(

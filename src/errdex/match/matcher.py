@@ -1960,10 +1960,21 @@ def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
     # sqlite3's ``unable to open database file`` under peewee's ``cursor.execute(...)``) was made
     # by compiled code, not by a raise of the library reworded since: a raise of other words in
     # a function the traceback runs through (peewee's ``Connection already opened.`` in the
-    # ``connect`` frame) is no such statement, and the call stays the place it came out of
-    if res.builtin is None and any(_ran(m, fr, ran) for m in res.matches):
+    # ``connect`` frame) is no such statement, and the call stays the place it came out of,
+    # unless a frame of the last frame's function prints a bare re-raise (redis' ``raise err``
+    # over its ``sock.connect(...)``): its handler raised the caught error again there
+    if res.builtin is not None:
+        ran = {fn_last(f.function) for f in fr[:-1] if fn_last(f.function) == fn_last(last.function) and _bare_reraise(f.source)}
+    if any(_ran(m, fr, ran) for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
+
+
+def _bare_reraise(source: str | None) -> bool:
+    """Whether a frame's printed line raises a name it holds again (``raise err``, ``raise``):
+    a handler passing on what it caught, not a new error."""
+    words = (source or "").split()
+    return bool(words) and words[0] == "raise" and (len(words) == 1 or (len(words) == 2 and words[1].isidentifier()))
 
 
 def _other_function_at(enclosing: str | None, function: str) -> bool:
