@@ -238,7 +238,10 @@ _STRUCTLOG = (
 def test_structlog_s_json_exception_is_the_error_whole_or_cut() -> None:
     q = parse(_STRUCTLOG)
     assert q.exc_type == "ContentDisallowed"
-    assert q.message == "Refusing to deserialize untrusted content of type pickle (application/x-python-serialize)"
+    assert (
+        q.message
+        == "Refusing to deserialize untrusted content of type pickle (application/x-python-serialize)"
+    )
     # the chain's first exception is the one raised (structlog lists its cause after it), and
     # the text is read as the JSON string it is
     chained = (

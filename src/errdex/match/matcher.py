@@ -1964,7 +1964,11 @@ def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
     # unless a frame of the last frame's function prints a bare re-raise (redis' ``raise err``
     # over its ``sock.connect(...)``): its handler raised the caught error again there
     if res.builtin is not None:
-        ran = {fn_last(f.function) for f in fr[:-1] if fn_last(f.function) == fn_last(last.function) and _bare_reraise(f.source)}
+        ran = {
+            fn_last(f.function)
+            for f in fr[:-1]
+            if fn_last(f.function) == fn_last(last.function) and _bare_reraise(f.source)
+        }
     if any(_ran(m, fr, ran) for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
@@ -1974,7 +1978,11 @@ def _bare_reraise(source: str | None) -> bool:
     """Whether a frame's printed line raises a name it holds again (``raise err``, ``raise``):
     a handler passing on what it caught, not a new error."""
     words = (source or "").split()
-    return bool(words) and words[0] == "raise" and (len(words) == 1 or (len(words) == 2 and words[1].isidentifier()))
+    return (
+        bool(words)
+        and words[0] == "raise"
+        and (len(words) == 1 or (len(words) == 2 and words[1].isidentifier()))
+    )
 
 
 def _other_function_at(enclosing: str | None, function: str) -> bool:
@@ -2155,7 +2163,14 @@ def _pytest_error_follows(text: str, last: Frame, types: list[str]) -> bool:
     if at < 0:
         return False
     above = text[:at].splitlines()
-    start = next((i for i in range(len(above) - 1, -1, -1) if above[i].startswith(">") and above[i][1:].strip() == source), None)
+    start = next(
+        (
+            i
+            for i in range(len(above) - 1, -1, -1)
+            if above[i].startswith(">") and above[i][1:].strip() == source
+        ),
+        None,
+    )
     if start is None:
         return False
     names = {t.rsplit(".", 1)[-1] for t in types}
@@ -2863,7 +2878,9 @@ class _StoredCallees:
         except StoreError:
             return None
         found = [
-            c for c in calls if c.caller.rpartition(".")[2] == function and c.callee.rpartition(".")[2] in callees
+            c
+            for c in calls
+            if c.caller.rpartition(".")[2] == function and c.callee.rpartition(".")[2] in callees
         ]
         lines = {c.line for c in found}
         if len(lines) > 1 and written:

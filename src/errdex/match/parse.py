@@ -2844,8 +2844,8 @@ def _whole_before_cut(blocks: list[Block], primary: int) -> int:
         return primary
     if (b.frames[-1].source or "").startswith("raise"):
         return primary
-    if _record_over_chain(blocks, primary):
-        record, blocks[0].earlier = blocks[0].earlier, None
+    if (record := _record_over_chain(blocks, primary)) is not None:
+        blocks[0].earlier = None
         blocks.insert(0, record)  # the record is the error asked about; the chain under it follows
         return 0
     for i in range(primary - 1, -1, -1):
@@ -2854,22 +2854,22 @@ def _whole_before_cut(blocks: list[Block], primary: int) -> int:
     return primary
 
 
-def _record_over_chain(blocks: list[Block], cut: int) -> bool:
-    """Whether the paste opens with a log record stating an error's text (``... (tool.run):
+def _record_over_chain(blocks: list[Block], cut: int) -> Block | None:
+    """The log record the paste opens with when it states an error's text (``... (tool.run):
     Caught unexpected exception: The 'output_path' trait ...``, read as the first part's
     ``earlier`` block by ``_text_before_traceback``) right above a chain of tracebacks whose last
     part (``cut``) lost its exception line: ``logger.exception`` prints the record, then the
     chain of what the handler caught, so the record's text is the error that ended the chain.
     The whole part before the cut one is an earlier link (the ``KeyError`` it was raised while
     handling), not that error. The record must carry text after a colon (``Exception on /login
-    [GET]`` states none) and every part of the chain show frames."""
+    [GET]`` states none) and every part of the chain show frames; None otherwise."""
     record = blocks[0].earlier
     if cut < 1 or record is None or record.frames or record.earlier is not None:
-        return False
+        return None
     if not (record.exc_type or "").startswith("log."):
-        return False
+        return None
     _head, colon, said = record.message.partition(": ")
-    return bool(colon and said.strip()) and all(x.frames for x in blocks[: cut + 1])
+    return record if colon and said.strip() and all(x.frames for x in blocks[: cut + 1]) else None
 
 
 class _BlockParser:
@@ -3033,7 +3033,11 @@ class _BlockParser:
         if m and ":" not in m.group(3) and is_type_name(m.group(3)):
             # the location line names no function; the entry's listing above it opens with the
             # function's ``def`` line (pytest's long report), which names it as a ``File`` line does
-            fn = _listing_function(self.lines, self.marked_at) if self.marked is not None and self.marked_at is not None else None
+            fn = (
+                _listing_function(self.lines, self.marked_at)
+                if self.marked is not None and self.marked_at is not None
+                else None
+            )
             self.block.frames.append(Frame(m.group(1), int(m.group(2)), fn, self.marked))
             self.marked = None
             self.footer_type = m.group(3)
@@ -5245,8 +5249,9 @@ def _json_exception(block: Block, msg: str) -> str:
     [...]}]}``), whole or cut inside its frames: the class and the text are those two fields of
     the list's first exception (structlog lists the exception raised first, then its cause or
     context, as ``rich`` prints them), the text read as the JSON string it is. The record's
-    event, the frames' locals and the rest are the application's."""
-    if '"exc_value"' not in msg:
+    event, the frames' locals and the rest are the application's. A class read already, or frames
+    parsed, leave the message as it is."""
+    if block.exc_types or block.frames or '"exc_value"' not in msg:
         return msg
     found = _JSON_EXCEPTION.search(msg, 0, _MAX_DICT_TEXT * 5)
     if found is None or not is_type_name(found.group(1)):
@@ -5276,9 +5281,7 @@ def _unquoted_value(value: str) -> str:
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, _from_error_record(block.message))
-    msg = _key_value_record(block, msg)
-    if not block.exc_types and not block.frames:
-        msg = _json_exception(block, msg)
+    msg = _json_exception(block, _key_value_record(block, msg))
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
     msg = _class_repr(block, msg)
