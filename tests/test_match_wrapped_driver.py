@@ -97,9 +97,28 @@ def _line(text: str) -> int:
     return next(i for i, ln in enumerate(_DB.splitlines(), 1) if text in ln)
 
 
-_CONNECT = _line("self._add_conn_hooks(self.conn)")
 _SET_PRAGMAS = _line('cursor.execute("PRAGMA')
 _SQLITE_CONNECT = _line("conn = sqlite3.connect(")
+
+
+def _call_answer(root: Path, text: str) -> tuple[str, int, str]:
+    """Where the first answer to ``text`` puts the call the driver raised under, on a catalogue
+    of ``_FILES``: it must be a call answer, approximate, the message sqlite3's own."""
+    with package_matcher(root, _FILES) as m:
+        res = m.explain(text)
+    call = first(res)
+    assert call.is_call and call.approximate and res.builtin is not None
+    return call.path, call.line, call.function
+
+
+def _traceback(call: str, *frames: tuple[str, str]) -> str:
+    """Python 3.9's traceback (no carets) of the user's ``call`` into the package's ``frames``
+    (function, statement printed: its line is the statement's in ``_DB``), ending in sqlite3's
+    message under the package's class."""
+    lines = ["Traceback (most recent call last):", '  File "app.py", line 4, in <module>', f"    {call}"]
+    for function, statement in frames:
+        lines += [f'  File "{_SITE}", line {_line(statement)}, in {function}', f"    {statement}"]
+    return "\n".join([*lines, "pkg.db.OperationalError: unable to open database file"])
 
 
 def test_a_driver_s_message_under_a_frame_whose_function_raises_the_class_answers_the_call(
@@ -107,29 +126,13 @@ def test_a_driver_s_message_under_a_frame_whose_function_raises_the_class_answer
 ) -> None:
     # Python 3.9 (no carets): the traceback runs through ``connect``, which raises the pasted
     # class with other words; the message is sqlite3's own, so that raise is no rewording of it
-    text = "\n".join(
-        [
-            "Traceback (most recent call last):",
-            '  File "app.py", line 4, in <module>',
-            "    db.connect()",
-            f'  File "{_SITE}", line {_CONNECT}, in connect',
-            "    self._add_conn_hooks(self.conn)",
-            f'  File "{_SITE}", line {_line("self._set_pragmas(conn)")}, in _add_conn_hooks',
-            "    self._set_pragmas(conn)",
-            f'  File "{_SITE}", line {_SET_PRAGMAS}, in _set_pragmas',
-            '    cursor.execute("PRAGMA %s = %s;" % (pragma, value))',
-            "pkg.db.OperationalError: unable to open database file",
-        ]
+    text = _traceback(
+        "db.connect()",
+        ("connect", "self._add_conn_hooks(self.conn)"),
+        ("_add_conn_hooks", "self._set_pragmas(conn)"),
+        ("_set_pragmas", 'cursor.execute("PRAGMA %s = %s;" % (pragma, value))'),
     )
-    with package_matcher(tmp_path, _FILES) as m:
-        res = m.explain(text)
-    call = first(res)
-    assert call.is_call and (call.path, call.line, call.function) == (
-        "pkg/db.py",
-        _SET_PRAGMAS,
-        "Database._set_pragmas",
-    )
-    assert call.approximate and res.builtin is not None
+    assert _call_answer(tmp_path, text) == ("pkg/db.py", _SET_PRAGMAS, "Database._set_pragmas")
     # a message of the library's own words keeps the raise of that function a candidate rewording
     other = text.replace("unable to open database file", "Connection already open")
     with package_matcher(tmp_path / "again", _FILES) as m:
@@ -140,17 +143,10 @@ def test_a_driver_s_message_under_a_frame_whose_function_raises_the_class_answer
 def test_a_frame_re_raising_in_the_last_frame_s_function_keeps_its_raise_first(tmp_path: Path) -> None:
     # the function the driver raised under caught it and raised it again (``raise err``, its
     # frame printed over the call's): its raise of the class stays a candidate for the statement
-    text = "\n".join(
-        [
-            "Traceback (most recent call last):",
-            '  File "app.py", line 4, in <module>',
-            "    db.run_script(conn, script)",
-            f'  File "{_SITE}", line {_line("raise err")}, in run_script',
-            "    raise err",
-            f'  File "{_SITE}", line {_line("conn.executescript(script)")}, in run_script',
-            "    conn.executescript(script)",
-            "pkg.db.OperationalError: unable to open database file",
-        ]
+    text = _traceback(
+        "db.run_script(conn, script)",
+        ("run_script", "raise err"),
+        ("run_script", "conn.executescript(script)"),
     )
     with package_matcher(tmp_path, _FILES) as m:
         res = m.explain(text)
@@ -177,15 +173,8 @@ def test_a_pytest_report_s_marked_call_of_another_release_answers_this_release_s
     )
     q = parse(text)
     assert [(f.function, f.line) for f in q.frames] == [("_connect", _line("Attempting to close"))]
-    with package_matcher(tmp_path, _FILES) as m:
-        res = m.explain(text)
-    call = first(res)
     # of the two ``_connect`` functions calling a ``connect``, the one written ``sqlite3.connect``
-    assert call.is_call and (call.path, call.line, call.function) == (
-        "pkg/db.py",
-        _SQLITE_CONNECT,
-        "SqliteDatabase._connect",
-    )
+    assert _call_answer(tmp_path, text) == ("pkg/db.py", _SQLITE_CONNECT, "SqliteDatabase._connect")
 
 
 def test_dotted_calls_read_each_callee_as_written() -> None:
