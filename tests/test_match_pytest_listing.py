@@ -55,10 +55,11 @@ def test_the_marked_line_of_a_cut_report_is_a_frame_of_the_listed_function() -> 
         ("    def outer():\n>       inner()\n\nsrc/a.py:3: \n_ _ _ _ _ _ _ _ _ _\n\n"
          "        x = 1\n>       assert False, x\nE       AssertionError: 1\n",
          []),
-        # a location line after the ``E`` lines makes the marked line its frame's source, as before
+        # a location line after the ``E`` lines makes the marked line its frame's source, as
+        # before, in the function the listing opens with (the location line names none)
         ("    def load(path):\n>       raise ValueError(path)\nE       ValueError: a.txt\n\n"
          "src/io.py:2: ValueError\n",
-         [("src/io.py", 2, None, "raise ValueError(path)")]),
+         [("src/io.py", 2, "load", "raise ValueError(path)")]),
         # no ``E`` line: the report is cut before the error, which the ``>`` line alone does not give
         ("    def load(path):\n>       return read(path)\n", []),
     ],

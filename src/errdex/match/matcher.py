@@ -486,22 +486,28 @@ class Matcher:
             return
         path, repo, version = release
         function = _frame_function(fr, at)
-        if (
-            callees is not None
-            and function
-            and not function.startswith("<")
-            and callees.outside_functions(repo, version, path, line)
-        ):
+        if callees is not None and function and not function.startswith("<"):
             # the frame runs a function, and the indexed release holds no function at that line
             # (pydantic's ``BaseModel.__init__`` frame at a line where this release's class body
-            # sets an attribute): another release's line. The call it prints may still be this
-            # release's, moved: the one call of that name in the function of the frame's name
-            moved = callees.moved_call(
-                repo, version, path, fn_last(function), frames.names_called(frame.source or "")
-            )
-            if moved is None:
-                return
-            frame, line = replace(frame, line=moved), moved
+            # sets an attribute), or another function there (peewee 3's ``_connect`` frame at a
+            # line of 4.x's ``Database`` methods): another release's line. The call it prints may
+            # still be this release's, moved: the one call of that name in the function of the
+            # frame's name. With no function there, no such call leaves no answer; with another
+            # function there (it may be the frame's, renamed), the line stays
+            outside = callees.outside_functions(repo, version, path, line)
+            if outside or _other_function_at(callees.enclosing(repo, version, path, line), function):
+                moved = callees.moved_call(
+                    repo,
+                    version,
+                    path,
+                    fn_last(function),
+                    frames.names_called(frame.source or ""),
+                    _dotted_calls(frame.source or ""),
+                )
+                if moved is None and outside:
+                    return
+                if moved is not None:
+                    frame, line = replace(frame, line=moved), moved
         enclosing = callees.enclosing(repo, version, path, line) if callees is not None else None
         # the indexed release's function at that line, when it is the frame's (a traceback of
         # another release may print a line where the indexed file holds another function)
@@ -2002,9 +2008,58 @@ def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
         return _error_line_follows(text, last, types)
     if any(not m.approximate for m in res.matches):
         return False
+    # a message the catalogue knows as an interpreter's or extension's own (``res.builtin``:
+    # sqlite3's ``unable to open database file`` under peewee's ``cursor.execute(...)``) was made
+    # by compiled code, not by a raise of the library reworded since: a raise of other words in
+    # a function the traceback runs through (peewee's ``Connection already opened.`` in the
+    # ``connect`` frame) is no such statement, and the call stays the place it came out of,
+    # unless a frame of the last frame's function prints a bare re-raise (redis' ``raise err``
+    # over its ``sock.connect(...)``): its handler raised the caught error again there
+    if res.builtin is not None:
+        ran = {
+            fn_last(f.function)
+            for f in fr[:-1]
+            if fn_last(f.function) == fn_last(last.function) and _bare_reraise(f.source)
+        }
     if any(_ran(m, fr, ran) for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
+
+
+def _bare_reraise(source: str | None) -> bool:
+    """Whether a frame's printed line raises a name it holds again (``raise err``, ``raise``):
+    a handler passing on what it caught, not a new error."""
+    words = (source or "").split()
+    return (
+        bool(words)
+        and words[0] == "raise"
+        and (len(words) == 1 or (len(words) == 2 and words[1].isidentifier()))
+    )
+
+
+def _other_function_at(enclosing: str | None, function: str) -> bool:
+    """Whether the indexed release's function at a frame's line (``enclosing``) is another than
+    the one the frame names: the traceback printed another release's file, whose lines moved."""
+    return enclosing is not None and enclosing.rpartition(".")[2] != fn_last(function)
+
+
+def _dotted_calls(line: str) -> frozenset[str]:
+    """The callees a printed line writes, dotted as written (``sqlite3.connect``,
+    ``self._adapter.connect``; ``frames.names_called`` keeps their last names): what tells apart
+    calls of one name on several lines (``moved_call``). Read back from each ``(`` over name
+    characters and dots, as ``names_called`` reads: linear."""
+    text = line[: frames.MAX_CALLED_LINE]
+    out: set[str] = set()
+    start = 0
+    while (i := text.find("(", start)) != -1:
+        j = i
+        while j > 0 and (text[j - 1].isalnum() or text[j - 1] in "_."):
+            j -= 1
+        name = text[j:i].lstrip(".")
+        if name[:1].isidentifier():
+            out.add(name)
+        start = i + 1
+    return frozenset(out)
 
 
 def _ran(m: Match, fr: list[Frame], ran: set[str | None]) -> bool:
@@ -2139,8 +2194,46 @@ def _error_line_follows(text: str, last: Frame, types: list[str]) -> bool:
         return False
     below = _lines_below(text, f'File "{last.path}", line {last.line}')
     if below is None:
-        return False
+        return _pytest_error_follows(text, last, types)
     return _class_line_next(below, types, (last.source or "").strip())
+
+
+_PYTEST_E_LINE = re.compile(r"E {1,40}(\S.*)")  # a pytest report's ``E       Type: text`` line
+
+
+def _pytest_error_follows(text: str, last: Frame, types: list[str]) -> bool:
+    """``_error_line_follows`` for a frame read off pytest's long report, which prints no
+    ``File`` header: the entry's ``>`` line (the frame's source), the rest of its statement
+    indented under it, then the ``E`` lines, the first naming a pasted class, then the
+    ``path:line: Type`` location line the frame was made of. Nothing else between the
+    marked statement and the ``E`` line: the report marks the line that ran, and the error
+    came out of it."""
+    source = (last.source or "").strip()
+    if not source or last.line is None:
+        return False
+    at = text.rfind(f"{last.path}:{last.line}: ")
+    if at < 0:
+        return False
+    above = text[:at].splitlines()
+    start = next(
+        (
+            i
+            for i in range(len(above) - 1, -1, -1)
+            if above[i].startswith(">") and above[i][1:].strip() == source
+        ),
+        None,
+    )
+    if start is None:
+        return False
+    names = {t.rsplit(".", 1)[-1] for t in types}
+    for line in above[start + 1 :]:
+        m = _PYTEST_E_LINE.fullmatch(line.rstrip())
+        if m is not None:
+            name = m.group(1).split(":", 1)[0].strip()
+            return name.rsplit(".", 1)[-1] in names
+        if line.strip() and not line.startswith(" "):
+            return False  # neither the statement's continuation nor an ``E`` line
+    return False
 
 
 def _lines_below(text: str, anchor: str) -> list[str] | None:
@@ -2829,14 +2922,22 @@ class _StoredCallees:
         return facts is not None and not any(f.line <= line <= f.end_line for f in facts.functions)
 
     def moved_call(
-        self, repo: str, version: str, path: str, function: str, callees: frozenset[str]
+        self,
+        repo: str,
+        version: str,
+        path: str,
+        function: str,
+        callees: frozenset[str],
+        written: frozenset[str] = frozenset(),
     ) -> int | None:
         """The line of that release's one call of a name in ``callees`` (the names a frame's
         printed line calls: ``validate_python``) made by a function named ``function`` (its last
         name) in file ``path``, from the code facts: where a frame printed by another release
         (its line outside any function of this one) made the call it shows, moved by the edits
-        above it. None when the facts hold no such call, or such calls on several lines (which
-        one ran is not known)."""
+        above it. Calls on several lines (several functions of that name: peewee's
+        ``_connect`` of each database class) are narrowed to those whose callee is written as
+        the printed line writes it (``written``: ``sqlite3.connect``). None when the facts hold
+        no such call, or such calls on several lines (which one ran is not known)."""
         from errdex.store.errors import StoreError
 
         if not callees or not function:
@@ -2847,11 +2948,14 @@ class _StoredCallees:
             calls = self._store.facts.calls_of(row.fact_id) if row is not None else []
         except StoreError:
             return None
-        lines = {
-            c.line
+        found = [
+            c
             for c in calls
             if c.caller.rpartition(".")[2] == function and c.callee.rpartition(".")[2] in callees
-        }
+        ]
+        lines = {c.line for c in found}
+        if len(lines) > 1 and written:
+            lines = {c.line for c in found if c.callee in written}
         return lines.pop() if len(lines) == 1 else None
 
     def helpers(self, repo: str, path: str, function: str) -> list[tuple[str, str]]:

@@ -2904,10 +2904,32 @@ def _whole_before_cut(blocks: list[Block], primary: int) -> int:
         return primary
     if (b.frames[-1].source or "").startswith("raise"):
         return primary
+    if (record := _record_over_chain(blocks, primary)) is not None:
+        blocks[0].earlier = None
+        blocks.insert(0, record)  # the record is the error asked about; the chain under it follows
+        return 0
     for i in range(primary - 1, -1, -1):
         if blocks[i].message and blocks[i].exc_type:
             return i
     return primary
+
+
+def _record_over_chain(blocks: list[Block], cut: int) -> Block | None:
+    """The log record the paste opens with when it states an error's text (``... (tool.run):
+    Caught unexpected exception: The 'output_path' trait ...``, read as the first part's
+    ``earlier`` block by ``_text_before_traceback``) right above a chain of tracebacks whose last
+    part (``cut``) lost its exception line: ``logger.exception`` prints the record, then the
+    chain of what the handler caught, so the record's text is the error that ended the chain.
+    The whole part before the cut one is an earlier link (the ``KeyError`` it was raised while
+    handling), not that error. The record must carry text after a colon (``Exception on /login
+    [GET]`` states none) and every part of the chain show frames; None otherwise."""
+    record = blocks[0].earlier
+    if cut < 1 or record is None or record.frames or record.earlier is not None:
+        return None
+    if not (record.exc_type or "").startswith("log."):
+        return None
+    _head, colon, said = record.message.partition(": ")
+    return record if colon and said.strip() and all(x.frames for x in blocks[: cut + 1]) else None
 
 
 class _BlockParser:
@@ -3069,7 +3091,14 @@ class _BlockParser:
         ln = self.lines[i]
         m = _PYTEST_FOOTER.match(ln)
         if m and ":" not in m.group(3) and is_type_name(m.group(3)):
-            self.block.frames.append(Frame(m.group(1), int(m.group(2)), None, self.marked))
+            # the location line names no function; the entry's listing above it opens with the
+            # function's ``def`` line (pytest's long report), which names it as a ``File`` line does
+            fn = (
+                _listing_function(self.lines, self.marked_at)
+                if self.marked is not None and self.marked_at is not None
+                else None
+            )
+            self.block.frames.append(Frame(m.group(1), int(m.group(2)), fn, self.marked))
             self.marked = None
             self.footer_type = m.group(3)
             if not self.e_lines:
@@ -5346,6 +5375,39 @@ def _key_value_record(block: Block, msg: str) -> str:
     return _unquoted_value(event) + nl + rest
 
 
+# structlog's ``dict_tracebacks`` (its ``JSONRenderer``'s ``exception`` list): each exception of
+# the chain an object whose ``"exc_type"`` and ``"exc_value"`` strings come first, its frames
+# after; one way to match each JSON string, so linear
+_JSON_EXCEPTION = re.compile(
+    r'"exc_type":\s{0,9}"([A-Za-z_][\w.]{0,200})",\s{0,9}"exc_value":\s{0,9}"((?:[^"\\\n]|\\.){0,5000})"'
+)
+
+
+def _json_exception(block: Block, msg: str) -> str:
+    """A JSON log record carrying its exception as structlog's ``dict_tracebacks`` renders it
+    (authentik's worker: ``{"event": "Unrecoverable error: ContentDisallowed('...')",
+    "exception": [{"exc_type": "ContentDisallowed", "exc_value": "Refusing to ...", "frames":
+    [...]}]}``), whole or cut inside its frames: the class and the text are those two fields of
+    the list's first exception (structlog lists the exception raised first, then its cause or
+    context, as ``rich`` prints them), the text read as the JSON string it is. The record's
+    event, the frames' locals and the rest are the application's. A class read already, or frames
+    parsed, leave the message as it is."""
+    if block.exc_types or block.frames or '"exc_value"' not in msg:
+        return msg
+    found = _JSON_EXCEPTION.search(msg, 0, _MAX_DICT_TEXT * 5)
+    if found is None or not is_type_name(found.group(1)):
+        return msg
+    cls, raw = found.group(1), found.group(2)
+    try:
+        text = json.loads(f'"{raw}"')
+    except ValueError:
+        return msg
+    if not isinstance(text, str):
+        return msg
+    block.exc_types.append(cls)
+    return text
+
+
 def _unquoted_value(value: str) -> str:
     """A ``key=value`` pair's value as text: a quoted one read as a string literal."""
     if value[:1] in "'\"":
@@ -5360,7 +5422,7 @@ def _unquoted_value(value: str) -> str:
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, _from_error_record(block.message))
-    msg = _key_value_record(block, msg)
+    msg = _json_exception(block, _key_value_record(block, msg))
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
     msg = _class_repr(block, msg)

@@ -1497,6 +1497,15 @@ class Ranker:
             "." in t and stdlib_module(t) and not self.idx.package_holders(t.partition(".")[0]) for t in types
         )
 
+    def _runtime_text(self) -> bool:
+        """Whether the message is an interpreter's or extension's own (the catalogue's runtime
+        messages fit it whole: ``TextFit.runtime_best``, sqlite3's ``UNIQUE constraint failed:
+        ...``): compiled code made it wherever it was called, so a library's re-raise of a
+        caught error (peewee's ``except IntegrityError as exc: ... raise exc`` in
+        ``get_or_create``) passes on a text any call into that code makes, and is not the one
+        statement that printed it."""
+        return self._tf is not None and self._tf.runtime_best is not None
+
     def _reraise(self, ei: int) -> bool:
         """Whether entry ``ei`` is ``raise NAME`` of an object its template is that name of."""
         pat = self.idx.patterns[self.idx.entry_pat[ei]]
@@ -1817,7 +1826,7 @@ class Ranker:
             return False
         if ei in self._made_once()[1]:
             return False
-        if self._reraise(ei) and (self._stdlib_pasted() or self._caught_maker(ei)):
+        if self._reraise(ei) and (self._stdlib_pasted() or self._caught_maker(ei) or self._runtime_text()):
             return False
         if self.ev.frames.info.deepest_path and fw < FILE_FRAME:
             return False
