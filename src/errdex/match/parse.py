@@ -813,6 +813,10 @@ def _split_at_frames(line: str) -> list[str]:
 
 _BOX = frozenset("│┃╭╮╰╯┏┓┗┛─━")
 _RICH_FRAME = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}) in (\S{1,300})$")
+# a frame's header row that ends before its function's name: rich wraps the header at its last
+# blank when the panel is too narrow for ``path:line in name``, the name alone on the next row
+_RICH_FRAME_CUT = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}) in$")
+_RICH_NAME_ROW = re.compile(r"^\S{1,300}$")
 _RICH_CODE = re.compile(r"^(❱)?\s{0,8}(\d{1,9})(?:\s?│(.*))?$")
 
 
@@ -860,8 +864,12 @@ def _unbox(lines: list[str]) -> list[str]:
     out: list[str] = []
     error_title = False
     code_row = False  # the row above was a numbered code row
+    cut_head: str | None = None  # a frame's header row wrapped before its name (``_RICH_FRAME_CUT``)
     for raw in lines:
         ln = raw.strip()
+        if cut_head is not None and not (ln[:1] == "│" or ln[:1] == "┃"):
+            out.extend(_unbox_line(cut_head, out))  # no row followed: the header as it was
+            cut_head = None
         if not ln or ln[0] not in _BOX:
             out.append(raw)
             continue
@@ -878,6 +886,15 @@ def _unbox(lines: list[str]) -> list[str]:
         inner = inner.strip()
         if inner[:1] in _BOX:  # a panel inside the panel: locals
             continue
+        if cut_head is not None:
+            head, cut_head = cut_head, None
+            if _RICH_NAME_ROW.match(inner):
+                inner = f"{head} {inner}"
+            else:
+                out.extend(_unbox_line(head, out))
+        elif _RICH_FRAME_CUT.match(inner):
+            cut_head = inner
+            continue
         wrapped = code_row and bool(inner) and not _RICH_CODE.match(inner) and not _RICH_FRAME.match(inner)
         code_row = wrapped or bool(_RICH_CODE.match(inner))
         if wrapped:
@@ -885,6 +902,8 @@ def _unbox(lines: list[str]) -> list[str]:
         for text in _unbox_line(inner, out):
             out.append("Error: " + text if error_title else text)
             error_title = False
+    if cut_head is not None:
+        out.extend(_unbox_line(cut_head, out))
     return out
 
 
