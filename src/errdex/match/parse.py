@@ -18,6 +18,7 @@ line-local and free of nested quantifiers.
 from __future__ import annotations
 
 import ast
+import bisect
 import html
 import json
 import keyword
@@ -1805,6 +1806,15 @@ _QUALIFIED_SPACE = re.compile(r"^((?:[a-z_][a-z0-9_]{0,100}\.){1,20}[A-Z]\w{0,20
 # ``pkg.module:Text``: logging's default ``LEVEL:name:message`` with the level cut off
 _LOGGER_GLUED = re.compile(r"^(?:[a-z_][a-z0-9_]{0,100}\.){1,20}[a-z_][a-z0-9_]{0,100}:(?=[A-Z][a-z])")
 _TB_HEADER = re.compile(r"^\s*Traceback \(most recent call last\):?\s*$")
+# an ExceptionGroup's header as Python prints it, its ``+`` margin kept (``_split_blocks`` takes
+# off only the ``|`` ones)
+_GROUP_TB_HEADER = re.compile(r"^[ \t|]*\+?[ \t]*Exception Group Traceback \(most recent call last\):?\s*$")
+
+
+def _traceback_header(ln: str) -> bool:
+    """Whether ``ln`` opens a traceback: Python's header, or an ExceptionGroup's."""
+    return bool(_TB_HEADER.match(ln) or _GROUP_TB_HEADER.match(ln))
+
 # ``execnet.gateway_base.RemoteError: Traceback (most recent call last):``: an exception whose
 # message is another process's (or thread's) whole traceback, formatted into its text
 _NESTED_TB = re.compile(r"^([A-Za-z_][\w.]{0,300}): Traceback \(most recent call last\):?\s*$")
@@ -3256,10 +3266,36 @@ class _BlockParser:
             before = self._log_record_before_frames()
         if before is not None:
             return before
+        whole = self._whole_above_cut()
+        if whole is not None:
+            return whole
         if not any(x.strip() for x in body):
             self._text_before_traceback()
         # (when everything is indented, keep the last non-empty line)
         return [next((x for x in reversed(body) if x.strip()), "")]
+
+    def _whole_above_cut(self) -> list[str] | None:
+        """A traceback cut before its exception line under a whole one of the same block, with
+        no chain separator between them: a log keeps the program's output in between (a
+        server's access records, ``ERROR:    Exception in ASGI application``) and the next
+        traceback's header, and the paste ends inside that traceback's frames. The cut one
+        names no error (and its deepest frame raises nothing, else that frame would be it), so
+        the error the paste shows is the whole one's exception line, with the frames above it:
+        read as ``_whole_before_cut`` reads a chain's cut last part. Only when the exception
+        line stands at the margin after the earlier frames and before the later header."""
+        at, frames = self.frame_at, self.block.frames
+        if len(at) != len(frames) or len(at) < 2 or (frames[-1].source or "").startswith("raise"):
+            return None
+        head = next((j for j in range(at[-1], at[0], -1) if _traceback_header(self.lines[j])), None)
+        if head is None:
+            return None
+        k = bisect.bisect_left(at, head)  # the frames above the cut traceback's header
+        line = self._type_line_between(at[k - 1], head) if k else None
+        if line is None:
+            return None
+        del frames[k:], at[k:]
+        self.msg_start = line
+        return _before_log_records(self.lines[line:head])
 
     def _outdented(self, ln: str) -> bool:
         """``_outdented`` under the last frame's line."""
