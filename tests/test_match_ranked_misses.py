@@ -417,6 +417,42 @@ def test_a_text_holding_both_spacings_lifts_neither(styles: Matcher) -> None:
     assert not any("spaced as this template is written" in r for a in res.matches for r in a.reasons)
 
 
+# two raises of alike words but for their case, each with a tail of its own (rich's console and
+# table): a message cut after its value fits neither whole, and both only as reworded
+RENDERERS = """\
+class NotRenderableError(Exception):
+    pass
+
+
+class Table:
+    def add_row(self, cell):
+        if not hasattr(cell, "render"):
+            raise NotRenderableError(
+                f"unable to render {type(cell).__name__}; a string or other renderable object is required"
+            )
+
+
+class Console:
+    def render(self, renderable):
+        if not hasattr(renderable, "render"):
+            raise NotRenderableError(
+                f"Unable to render {renderable!r}; "
+                "A str, Segment or object with __rich_console__ method is required"
+            )
+"""
+
+
+def test_the_case_as_printed_picks_the_statement(tmp_path_factory: pytest.TempPathFactory) -> None:
+    with package_matcher(tmp_path_factory.mktemp("cased"), {"renderkit/__init__.py": RENDERERS}) as m:
+        for text, want in (
+            ("NotRenderableError: Unable to render None", "Console.render"),
+            ("NotRenderableError: unable to render None", "Table.add_row"),
+        ):
+            res = m.explain(text)
+            assert first(res).function == want, [(a.function, a.reasons) for a in res.matches]
+            assert any("cased as this template is written" in r for r in first(res).reasons)
+
+
 # two raises of one text but for a space (pandas' ``interval [0,1]`` in a formatter and
 # ``interval [0, 1]`` in a validator): the compact literals are one pattern's, and only the
 # entries' own templates tell the spacing apart
