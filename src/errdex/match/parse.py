@@ -1808,12 +1808,16 @@ _LOGGER_GLUED = re.compile(r"^(?:[a-z_][a-z0-9_]{0,100}\.){1,20}[a-z_][a-z0-9_]{
 _TB_HEADER = re.compile(r"^\s*Traceback \(most recent call last\):?\s*$")
 # an ExceptionGroup's header as Python prints it, its ``+`` margin kept (``_split_blocks`` takes
 # off only the ``|`` ones)
-_GROUP_TB_HEADER = re.compile(r"^[ \t|]*\+?[ \t]*Exception Group Traceback \(most recent call last\):?\s*$")
+# (possessive: the margin's blanks and the ones after ``+`` never trade places)
+_GROUP_TB_HEADER = re.compile(
+    r"^[ \t|]*+\+?+[ \t]*+Exception Group Traceback \(most recent call last\):?\s*$"
+)
 
 
 def _traceback_header(ln: str) -> bool:
     """Whether ``ln`` opens a traceback: Python's header, or an ExceptionGroup's."""
     return bool(_TB_HEADER.match(ln) or _GROUP_TB_HEADER.match(ln))
+
 
 # ``execnet.gateway_base.RemoteError: Traceback (most recent call last):``: an exception whose
 # message is another process's (or thread's) whole traceback, formatted into its text
@@ -3261,18 +3265,23 @@ class _BlockParser:
         echoed = self._message_before_echo()
         if echoed is not None:
             return echoed
-        before = self._message_before_frames()
-        if before is None:
-            before = self._log_record_before_frames()
+        before = self._text_above_frames()
         if before is not None:
             return before
-        whole = self._whole_above_cut()
-        if whole is not None:
-            return whole
         if not any(x.strip() for x in body):
             self._text_before_traceback()
         # (when everything is indented, keep the last non-empty line)
         return [next((x for x in reversed(body) if x.strip()), "")]
+
+    def _text_above_frames(self) -> list[str] | None:
+        """The message when no text follows the last frame: one printed above the traceback
+        (``_message_before_frames``, ``_log_record_before_frames``), else a whole traceback's
+        above one cut in its frames (``_whole_above_cut``)."""
+        for read in (self._message_before_frames, self._log_record_before_frames, self._whole_above_cut):
+            got = read()
+            if got is not None:
+                return got
+        return None
 
     def _whole_above_cut(self) -> list[str] | None:
         """A traceback cut before its exception line under a whole one of the same block, with
