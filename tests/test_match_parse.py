@@ -840,18 +840,22 @@ def test_rich_traceback_panel_frames_and_marked_source() -> None:
 def test_rich_frame_header_wrapped_before_its_function_name() -> None:
     # a narrow panel: rich wraps ``path:line in name`` at its last blank, the name alone on the
     # next row; the two rows are one frame (the paste stops in the locals, no error line)
-    q = parse(
-        "│ C:\\venv\\lib\\site-packages\\pkg\\markup.py:161 in        │\n"
-        "│ render                                                │\n"
-        "│                                                       │\n"
-        "│   160 │   │   except KeyError:                        │\n"
-        "│ ❱ 161 │   │   │   raise MarkupError(                  │\n"
-        "│   162 │   │   │   │   f\"closing tag '{tag}' at      │\n"
-        "│ ╭──────── locals ────────╮                            │\n"
-    )
-    assert [(f.path, f.line, f.function, f.source) for f in q.frames] == [
-        ("C:\\venv\\lib\\site-packages\\pkg\\markup.py", 161, "render", "raise MarkupError(")
+    rows = [
+        "C:\\venv\\lib\\site-packages\\pkg\\markup.py:161 in",
+        "render",
+        "",
+        "  160 │   │   except KeyError:",
+        "❱ 161 │   │   │   raise MarkupError(",
+        "  162 │   │   │   │   f\"closing tag '{tag}' at",
+        "╭──────── locals ────────╮",
     ]
+    (frame,) = parse("".join(f"│ {row:<52} │\n" for row in rows)).frames
+    assert (frame.path, frame.line, frame.function, frame.source) == (
+        "C:\\venv\\lib\\site-packages\\pkg\\markup.py",
+        161,
+        "render",
+        "raise MarkupError(",
+    )
     # a row after the cut header that is no lone name is text of its own: the header is kept
     q = parse("│ /venv/pkg/mod.py:12 in   │\n│ two words here │\n")
     assert not q.frames

@@ -442,17 +442,6 @@ class Console:
 """
 
 
-def test_the_case_as_printed_picks_the_statement(tmp_path_factory: pytest.TempPathFactory) -> None:
-    with package_matcher(tmp_path_factory.mktemp("cased"), {"renderkit/__init__.py": RENDERERS}) as m:
-        for text, want in (
-            ("NotRenderableError: Unable to render None", "Console.render"),
-            ("NotRenderableError: unable to render None", "Table.add_row"),
-        ):
-            res = m.explain(text)
-            assert first(res).function == want, [(a.function, a.reasons) for a in res.matches]
-            assert any("cased as this template is written" in r for r in first(res).reasons)
-
-
 # two raises of one text but for a space (pandas' ``interval [0,1]`` in a formatter and
 # ``interval [0, 1]`` in a validator): the compact literals are one pattern's, and only the
 # entries' own templates tell the spacing apart
@@ -470,17 +459,34 @@ def validate_percentile(q):
 """
 
 
-def test_the_spacing_as_printed_picks_the_raise_of_one_pattern(
-    tmp_path_factory: pytest.TempPathFactory,
+@pytest.mark.parametrize(
+    ("source", "text", "want", "why"),
+    [
+        (
+            PERCENTILES,
+            "ValueError: percentiles should all be in the interval [0, 1]",
+            "validate_percentile",
+            "spaced",
+        ),
+        (
+            PERCENTILES,
+            "ValueError: percentiles should all be in the interval [0,1]",
+            "format_percentiles",
+            "spaced",
+        ),
+        (RENDERERS, "NotRenderableError: Unable to render None", "Console.render", "cased"),
+        (RENDERERS, "NotRenderableError: unable to render None", "Table.add_row", "cased"),
+    ],
+)
+def test_the_text_as_printed_picks_the_statement(
+    tmp_path_factory: pytest.TempPathFactory, source: str, text: str, want: str, why: str
 ) -> None:
-    with package_matcher(tmp_path_factory.mktemp("onepattern"), {"frames/__init__.py": PERCENTILES}) as m:
-        for text, want in (
-            ("ValueError: percentiles should all be in the interval [0, 1]", "validate_percentile"),
-            ("ValueError: percentiles should all be in the interval [0,1]", "format_percentiles"),
-        ):
-            res = m.explain(text)
-            assert first(res).function == want, [(a.function, a.reasons) for a in res.matches]
-            assert any("spaced as this template is written" in r for r in first(res).reasons)
+    # spacing: one pattern's two raises (only the entries' own templates tell them apart);
+    # case: two patterns of alike words, a message cut after its value fitting both as reworded
+    with package_matcher(tmp_path_factory.mktemp("written"), {"frames/__init__.py": source}) as m:
+        res = m.explain(text)
+        assert first(res).function == want, [(a.function, a.reasons) for a in res.matches]
+        assert any(f"{why} as this template is written" in r for r in first(res).reasons)
 
 
 @pytest.mark.parametrize(
