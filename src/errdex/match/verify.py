@@ -273,11 +273,19 @@ def _diverges(msg: str, pos: int, lit: str) -> bool:
     cut before them; it says something else after them (js-yaml's ``expected a single document
     in the stream, but found more`` against pyyaml's ``... but found another document``). A
     message cut inside the literal ends in a prefix of it instead, and a literal no longer than
-    the opening is too short to tell."""
+    the opening is too short to tell. Only a letter or digit where the two part reads as other
+    words: an older release's period where the template has a colon (``... formatter.``
+    against ``... formatter: {e}``) is the same sentence ended there, as a cut one is."""
     if len(lit) <= _DIVERGE_MIN:
         return False
     at = msg.rfind(lit[:_DIVERGE_MIN], pos)
-    return at >= 0 and not lit.startswith(msg[at:])
+    if at < 0:
+        return False
+    k = _DIVERGE_MIN
+    end = min(len(msg) - at, len(lit))
+    while k < end and msg[at + k] == lit[k]:
+        k += 1
+    return at + k < len(msg) and k < len(lit) and msg[at + k].isalnum()
 
 
 def _suffix_prefix(msg: str, pos: int, lit: str, cap: int = _TAIL_CAP) -> int:
