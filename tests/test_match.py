@@ -680,6 +680,31 @@ def test_cut_short_message_of_template_starting_with_placeholder() -> None:
     assert top(res).id == e.error_id and not top(res).approximate
 
 
+def test_a_message_worded_on_past_the_literal_it_never_reaches_is_no_cut_one() -> None:
+    # js-yaml's port of pyyaml's words: the tail holds the next literal's opening (``but found``)
+    # and then other words, so the message was not cut before that literal; cut inside it, or
+    # before it, the message still reads as cut short and exact
+    e = entry(["expected a single document in the stream", "start", "but found another document", "end", ""])
+    m = Matcher.from_entries([e])
+    ported = m.explain("expected a single document in the stream, but found more")
+    assert top(ported).id == e.error_id and top(ported).approximate
+    for cut in (
+        "expected a single document in the stream in 'a.yml', line 1, column 1: but found anoth",
+        "expected a single document in the stream at line 2",
+    ):
+        res = m.explain(cut)
+        assert top(res).id == e.error_id and not top(res).approximate, cut
+    # an older release's period where the template has a colon: the sentence ended there
+    formatter = entry(["Unable to output report using '", "fmt", "' formatter: ", "e", ""])
+    period = Matcher.from_entries([formatter]).explain("Unable to output report using 'screen' formatter.")
+    assert top(period).id == formatter.error_id and not top(period).approximate
+    f = fit(
+        lits(["expected a single document", "x", "but found another document"]),
+        compact("expected a single document, but found more"),
+    )
+    assert f is not None and not f.full and f.diverged
+
+
 def test_template_of_common_fragments_only_is_still_found() -> None:
     common = [entry([f"Expected axis {i} to be valid", "x", ""], line=100 + i) for i in range(50)]
     e = entry(["Expected axis ", "a", " to be valid", "b", ""], line=5)

@@ -837,6 +837,62 @@ def test_rich_traceback_panel_frames_and_marked_source() -> None:
     assert [(f.line, f.source) for f in q.frames] == [(577, "raise ScannerError(None, None,")]
 
 
+def test_rich_frame_header_wrapped_before_its_function_name() -> None:
+    # a narrow panel: rich wraps ``path:line in name`` at its last blank, the name alone on the
+    # next row; the two rows are one frame (the paste stops in the locals, no error line)
+    rows = [
+        "C:\\venv\\lib\\site-packages\\pkg\\markup.py:161 in",
+        "render",
+        "",
+        "  160 │   │   except KeyError:",
+        "❱ 161 │   │   │   raise MarkupError(",
+        "  162 │   │   │   │   f\"closing tag '{tag}' at",
+        "╭──────── locals ────────╮",
+    ]
+    (frame,) = parse("".join(f"│ {row:<52} │\n" for row in rows)).frames
+    assert (frame.path, frame.line, frame.function, frame.source) == (
+        "C:\\venv\\lib\\site-packages\\pkg\\markup.py",
+        161,
+        "render",
+        "raise MarkupError(",
+    )
+    # a row after the cut header that is no lone name is text of its own: the header is kept
+    q = parse("│ /venv/pkg/mod.py:12 in   │\n│ two words here │\n")
+    assert not q.frames
+
+
+def test_a_whole_traceback_above_one_cut_in_its_frames_is_the_error() -> None:
+    # a server's log: one traceback's tail (its header above the paste) and exception line, the
+    # server's records, then the next traceback cut inside its frames; the cut one names no
+    # error, so the whole one is read, its frames without the cut one's
+    q = parse(
+        '  File "/app/main.py", line 902, in update\n'
+        "    response = await call_next(request)\n"
+        '  File "/venv/site-packages/pkg/base.py", line 166, in call_next\n'
+        '    raise RuntimeError("No response returned.")\n'
+        "RuntimeError: No response returned.\n"
+        'INFO:     10.0.0.7:0 - "GET /api/config HTTP/1.1" 200 OK\n'
+        "ERROR:    Exception in ASGI application\n"
+        "  + Exception Group Traceback (most recent call last):\n"
+        '  |   File "/venv/site-packages/pkg/_utils.py", line 87, in collapse\n'
+        "  |     yield\n"
+        '  |   File "/venv/site-packages/pkg/base.py", line 190, in __call__\n'
+    )
+    assert q.exc_type == "RuntimeError"
+    assert q.message.startswith("No response returned.")
+    assert [(f.line, f.function) for f in q.frames] == [(902, "update"), (166, "call_next")]
+    # no exception line between the two: nothing whole above, the frames are kept
+    q = parse(
+        '  File "/venv/pkg/a.py", line 3, in f\n'
+        "    g()\n"
+        "the server restarted\n"
+        "Traceback (most recent call last):\n"
+        '  File "/venv/pkg/b.py", line 9, in h\n'
+        "    h2()\n"
+    )
+    assert [f.function for f in q.frames] == ["f", "h"]
+
+
 def test_click_error_line() -> None:
     q = parse("Usage: script [OPTIONS]\nTry 'script --help' for help.\n\nError: No such option: -d")
     assert q.message == "No such option: -d"

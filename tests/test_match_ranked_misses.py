@@ -417,6 +417,31 @@ def test_a_text_holding_both_spacings_lifts_neither(styles: Matcher) -> None:
     assert not any("spaced as this template is written" in r for a in res.matches for r in a.reasons)
 
 
+# two raises of alike words but for their case, each with a tail of its own (rich's console and
+# table): a message cut after its value fits neither whole, and both only as reworded
+RENDERERS = """\
+class NotRenderableError(Exception):
+    pass
+
+
+class Table:
+    def add_row(self, cell):
+        if not hasattr(cell, "render"):
+            raise NotRenderableError(
+                f"unable to render {type(cell).__name__}; a string or other renderable object is required"
+            )
+
+
+class Console:
+    def render(self, renderable):
+        if not hasattr(renderable, "render"):
+            raise NotRenderableError(
+                f"Unable to render {renderable!r}; "
+                "A str, Segment or object with __rich_console__ method is required"
+            )
+"""
+
+
 # two raises of one text but for a space (pandas' ``interval [0,1]`` in a formatter and
 # ``interval [0, 1]`` in a validator): the compact literals are one pattern's, and only the
 # entries' own templates tell the spacing apart
@@ -434,17 +459,34 @@ def validate_percentile(q):
 """
 
 
-def test_the_spacing_as_printed_picks_the_raise_of_one_pattern(
-    tmp_path_factory: pytest.TempPathFactory,
+@pytest.mark.parametrize(
+    ("source", "text", "want", "why"),
+    [
+        (
+            PERCENTILES,
+            "ValueError: percentiles should all be in the interval [0, 1]",
+            "validate_percentile",
+            "spaced",
+        ),
+        (
+            PERCENTILES,
+            "ValueError: percentiles should all be in the interval [0,1]",
+            "format_percentiles",
+            "spaced",
+        ),
+        (RENDERERS, "NotRenderableError: Unable to render None", "Console.render", "cased"),
+        (RENDERERS, "NotRenderableError: unable to render None", "Table.add_row", "cased"),
+    ],
+)
+def test_the_text_as_printed_picks_the_statement(
+    tmp_path_factory: pytest.TempPathFactory, source: str, text: str, want: str, why: str
 ) -> None:
-    with package_matcher(tmp_path_factory.mktemp("onepattern"), {"frames/__init__.py": PERCENTILES}) as m:
-        for text, want in (
-            ("ValueError: percentiles should all be in the interval [0, 1]", "validate_percentile"),
-            ("ValueError: percentiles should all be in the interval [0,1]", "format_percentiles"),
-        ):
-            res = m.explain(text)
-            assert first(res).function == want, [(a.function, a.reasons) for a in res.matches]
-            assert any("spaced as this template is written" in r for r in first(res).reasons)
+    # spacing: one pattern's two raises (only the entries' own templates tell them apart);
+    # case: two patterns of alike words, a message cut after its value fitting both as reworded
+    with package_matcher(tmp_path_factory.mktemp("written"), {"frames/__init__.py": source}) as m:
+        res = m.explain(text)
+        assert first(res).function == want, [(a.function, a.reasons) for a in res.matches]
+        assert any(f"{why} as this template is written" in r for r in first(res).reasons)
 
 
 @pytest.mark.parametrize(

@@ -1905,7 +1905,12 @@ def _cut_confident(f: Fit, cov: float) -> bool:
     """A fit of a message cut short (``f.full`` false) explaining ``cov`` of it is confident.
     Not confident, its text (``0.45 * cov``) is below ``APPROX_MIN`` unless it explains all of
     the message: too weak to rank on its own (``fit_all`` keeps it aside)."""
-    return f.anchored_start and f.covered >= TRUNC_MIN_LITERAL and cov >= TRUNC_MIN_COVERAGE
+    return (
+        f.anchored_start
+        and f.covered >= TRUNC_MIN_LITERAL
+        and cov >= TRUNC_MIN_COVERAGE
+        and not f.diverged  # worded on past the literal it never reaches: not cut there
+    )
 
 
 def _similar(idx: Index, tf: TextFit, seen: set[int]) -> list[int]:

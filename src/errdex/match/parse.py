@@ -18,6 +18,7 @@ line-local and free of nested quantifiers.
 from __future__ import annotations
 
 import ast
+import bisect
 import html
 import json
 import keyword
@@ -813,6 +814,10 @@ def _split_at_frames(line: str) -> list[str]:
 
 _BOX = frozenset("│┃╭╮╰╯┏┓┗┛─━")
 _RICH_FRAME = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}) in (\S{1,300})$")
+# a frame's header row that ends before its function's name: rich wraps the header at its last
+# blank when the panel is too narrow for ``path:line in name``, the name alone on the next row
+_RICH_FRAME_CUT = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}) in$")
+_RICH_NAME_ROW = re.compile(r"^\S{1,300}$")
 _RICH_CODE = re.compile(r"^(❱)?\s{0,8}(\d{1,9})(?:\s?│(.*))?$")
 
 
@@ -860,8 +865,12 @@ def _unbox(lines: list[str]) -> list[str]:
     out: list[str] = []
     error_title = False
     code_row = False  # the row above was a numbered code row
+    cut_head: str | None = None  # a frame's header row wrapped before its name (``_RICH_FRAME_CUT``)
     for raw in lines:
         ln = raw.strip()
+        if cut_head is not None and not (ln[:1] == "│" or ln[:1] == "┃"):
+            out.extend(_unbox_line(cut_head, out))  # no row followed: the header as it was
+            cut_head = None
         if not ln or ln[0] not in _BOX:
             out.append(raw)
             continue
@@ -878,6 +887,15 @@ def _unbox(lines: list[str]) -> list[str]:
         inner = inner.strip()
         if inner[:1] in _BOX:  # a panel inside the panel: locals
             continue
+        if cut_head is not None:
+            head, cut_head = cut_head, None
+            if _RICH_NAME_ROW.match(inner):
+                inner = f"{head} {inner}"
+            else:
+                out.extend(_unbox_line(head, out))
+        elif _RICH_FRAME_CUT.match(inner):
+            cut_head = inner
+            continue
         wrapped = code_row and bool(inner) and not _RICH_CODE.match(inner) and not _RICH_FRAME.match(inner)
         code_row = wrapped or bool(_RICH_CODE.match(inner))
         if wrapped:
@@ -885,6 +903,8 @@ def _unbox(lines: list[str]) -> list[str]:
         for text in _unbox_line(inner, out):
             out.append("Error: " + text if error_title else text)
             error_title = False
+    if cut_head is not None:
+        out.extend(_unbox_line(cut_head, out))
     return out
 
 
@@ -1838,6 +1858,19 @@ _QUALIFIED_SPACE = re.compile(r"^((?:[a-z_][a-z0-9_]{0,100}\.){1,20}[A-Z]\w{0,20
 # ``pkg.module:Text``: logging's default ``LEVEL:name:message`` with the level cut off
 _LOGGER_GLUED = re.compile(r"^(?:[a-z_][a-z0-9_]{0,100}\.){1,20}[a-z_][a-z0-9_]{0,100}:(?=[A-Z][a-z])")
 _TB_HEADER = re.compile(r"^\s*Traceback \(most recent call last\):?\s*$")
+# an ExceptionGroup's header as Python prints it, its ``+`` margin kept (``_split_blocks`` takes
+# off only the ``|`` ones)
+# (possessive: the margin's blanks and the ones after ``+`` never trade places)
+_GROUP_TB_HEADER = re.compile(
+    r"^[ \t|]*+\+?+[ \t]*+Exception Group Traceback \(most recent call last\):?\s*$"
+)
+
+
+def _traceback_header(ln: str) -> bool:
+    """Whether ``ln`` opens a traceback: Python's header, or an ExceptionGroup's."""
+    return bool(_TB_HEADER.match(ln) or _GROUP_TB_HEADER.match(ln))
+
+
 # ``execnet.gateway_base.RemoteError: Traceback (most recent call last):``: an exception whose
 # message is another process's (or thread's) whole traceback, formatted into its text
 _NESTED_TB = re.compile(r"^([A-Za-z_][\w.]{0,300}): Traceback \(most recent call last\):?\s*$")
@@ -3321,15 +3354,46 @@ class _BlockParser:
         echoed = self._message_before_echo()
         if echoed is not None:
             return echoed
-        before = self._message_before_frames()
-        if before is None:
-            before = self._log_record_before_frames()
+        before = self._text_above_frames()
         if before is not None:
             return before
         if not any(x.strip() for x in body):
             self._text_before_traceback()
         # (when everything is indented, keep the last non-empty line)
         return [next((x for x in reversed(body) if x.strip()), "")]
+
+    def _text_above_frames(self) -> list[str] | None:
+        """The message when no text follows the last frame: one printed above the traceback
+        (``_message_before_frames``, ``_log_record_before_frames``), else a whole traceback's
+        above one cut in its frames (``_whole_above_cut``)."""
+        for read in (self._message_before_frames, self._log_record_before_frames, self._whole_above_cut):
+            got = read()
+            if got is not None:
+                return got
+        return None
+
+    def _whole_above_cut(self) -> list[str] | None:
+        """A traceback cut before its exception line under a whole one of the same block, with
+        no chain separator between them: a log keeps the program's output in between (a
+        server's access records, ``ERROR:    Exception in ASGI application``) and the next
+        traceback's header, and the paste ends inside that traceback's frames. The cut one
+        names no error (and its deepest frame raises nothing, else that frame would be it), so
+        the error the paste shows is the whole one's exception line, with the frames above it:
+        read as ``_whole_before_cut`` reads a chain's cut last part. Only when the exception
+        line stands at the margin after the earlier frames and before the later header."""
+        at, frames = self.frame_at, self.block.frames
+        if len(at) != len(frames) or len(at) < 2 or (frames[-1].source or "").startswith("raise"):
+            return None
+        head = next((j for j in range(at[-1], at[0], -1) if _traceback_header(self.lines[j])), None)
+        if head is None:
+            return None
+        k = bisect.bisect_left(at, head)  # the frames above the cut traceback's header
+        line = self._type_line_between(at[k - 1], head) if k else None
+        if line is None:
+            return None
+        del frames[k:], at[k:]
+        self.msg_start = line
+        return _before_log_records(self.lines[line:head])
 
     def _outdented(self, ln: str) -> bool:
         """``_outdented`` under the last frame's line."""

@@ -254,6 +254,7 @@ class Ranker:
         self._printed: dict[int, tuple[Cand, tuple[float, float, float]]] = {}  # ``_printing``
         self._spaced: set[int] = set()  # entries ``_spaced_as_written`` lifted
         self._printed_class: set[int] = set()  # entries ``_class_as_printed`` lifted
+        self._cased: set[int] = set()  # entries ``_cased_as_written`` lifted
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
@@ -280,6 +281,7 @@ class Ranker:
         self._words = None
         self._spaced = set()
         self._printed_class = set()
+        self._cased = set()
         scored: list[_Scored] = []
         top = _TopK(self.limit)
         # patterns by bound, best first; equal bounds go to the lower pattern id, as equal scores
@@ -328,6 +330,7 @@ class Ranker:
         self._worded_over_reraise(scored)
         self._spaced_as_written(scored)
         self._class_as_printed(scored)
+        self._cased_as_written(scored)
         self._consumer_over_yield(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
@@ -474,8 +477,60 @@ class Ranker:
             return []
         return ["the paste prints this raise's class with its module, unlike a same-named class raised alike"]
 
+    def _cased_as_written(self, scored: list[_Scored]) -> None:
+        """Two templates sharing their words but not their letters' case (rich's ``Unable to
+        render {renderable!r}; ...`` beside ``unable to render {type(...).__name__}; ...``) fit
+        a message alike where the fit folds case: both only reworded or cut, scored alike. A
+        paste keeps the case its statement printed, so when the message holds every literal
+        segment of one template that it holds at all as written, and of another a segment only
+        with its case changed, the one cased as the message is goes just above the others
+        scored alike (the same key flags, within the priors), as ``_spaced_as_written`` lifts
+        the one spaced as the message is. Segments shorter than ``_CASED_MIN`` are not read: a
+        word or two that opens a sentence is capitalised wherever it stands."""
+        tf = self._tf
+        if tf is None or len(scored) < 2:
+            return
+        idx = self.idx
+        groups: dict[tuple[bool, bool, bool, bool], list[_Scored]] = {}
+        for s in scored:
+            groups.setdefault(s.key[:4], []).append(s)
+        text: str | None = None
+        folded = ""
+        cased: dict[int, bool | None] = {}  # pattern -> as written (True), re-cased (False), neither
+
+        def as_written(pid: int) -> bool | None:
+            if pid not in cased:
+                assert text is not None
+                verdicts = [
+                    lit in text
+                    for seg in idx.segs(pid)
+                    if len(lit := _WHITESPACE.sub(" ", seg).strip()) >= _CASED_MIN and lit.lower() in folded
+                ]
+                cased[pid] = all(verdicts) if verdicts else None
+            return cased[pid]
+
+        for whole in groups.values():
+            best = max(s.key[4] for s in whole)
+            group = [s for s in whole if s.key[4] > best - _PRIORS]
+            if len(group) < 2 or len({s.cand.pid for s in group}) > MAX_SPACED:
+                continue
+            if text is None:
+                text = _WHITESPACE.sub(" ", tf.message)
+                folded = text.lower()
+            written = {s.ei: as_written(s.cand.pid) for s in group}
+            recased = [s.key[4] for s in group if written[s.ei] is False]
+            if not recased or not any(written.values()):
+                continue
+            top = max(recased)
+            for s in group:
+                if written[s.ei] and s.key[4] <= top < s.key[4] + _PRIORS:
+                    s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+                    self._cased.add(s.ei)
+
     def _spaced_reason(self, ei: int) -> list[str]:
         """Why ``_spaced_as_written`` lifted the entry, in words."""
+        if ei in self._cased:
+            return ["the message is cased as this template is written, unlike another of the same words"]
         if ei not in self._spaced:
             return []
         return ["the message is spaced as this template is written, unlike another of the same words"]
@@ -2300,6 +2355,8 @@ _HOLE = re.compile(r"\{[^{}]*\}")
 # entries of one group of templates alike but for spacing read for their own spacing
 # (``_spaced_as_written``); a bigger group is told apart by its patterns' segments alone
 MAX_SPACED = 16
+# literal characters a segment needs for its case to tell templates apart (``_cased_as_written``)
+_CASED_MIN = 12
 
 
 def _holds_in_order(text: str, segments: Sequence[str]) -> bool:

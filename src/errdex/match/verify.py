@@ -73,6 +73,9 @@ class Fit:
     end: int  # where the matched part ends
     spans: list[tuple[int, int]]  # (start, end) of literal 0, 1, ... as placed; empty literals are zero-width
     partial: int  # characters of the first unplaced literal that end a truncated message
+    # a truncated fit whose tail holds the first unplaced literal's opening and then goes on
+    # otherwise (``_diverges``): the message is worded on past that point, not cut there
+    diverged: bool = False
 
 
 def fit(lits: tuple[str, ...], msg: str) -> Fit | None:
@@ -112,7 +115,9 @@ def fit(lits: tuple[str, ...], msg: str) -> Fit | None:
         if i < 0:
             # truncated: the message ends in the placeholder before ``lit`` or inside ``lit``
             tail = _suffix_prefix(msg, pos, lit)
-            return Fit(False, anchored_start, True, covered + tail, start, m, spans, tail)
+            cut = Fit(False, anchored_start, True, covered + tail, start, m, spans, tail)
+            cut.diverged = _diverges(msg, pos, lit)
+            return cut
         pos = i + len(lit)
         spans.append((i, pos))
         covered += len(lit)
@@ -254,6 +259,33 @@ def _dressed_alike(opened: int, closed: int, held: bool) -> bool:
 
 
 _TAIL_CAP = 400  # characters of a message's tail tried as the start of the literal it is cut in
+
+
+# compact characters of a literal's opening a truncated fit's tail must hold for ``_diverges``
+# to read it (``butfound``: two short words)
+_DIVERGE_MIN = 8
+
+
+def _diverges(msg: str, pos: int, lit: str) -> bool:
+    """Whether the message's tail after ``pos`` holds the opening of the literal it never
+    reaches (its first ``_DIVERGE_MIN`` compact characters, at their last place) and then goes
+    on with other text: the words the template goes on with are there, so the message was not
+    cut before them; it says something else after them (js-yaml's ``expected a single document
+    in the stream, but found more`` against pyyaml's ``... but found another document``). A
+    message cut inside the literal ends in a prefix of it instead, and a literal no longer than
+    the opening is too short to tell. Only a letter or digit where the two part reads as other
+    words: an older release's period where the template has a colon (``... formatter.``
+    against ``... formatter: {e}``) is the same sentence ended there, as a cut one is."""
+    if len(lit) <= _DIVERGE_MIN:
+        return False
+    at = msg.rfind(lit[:_DIVERGE_MIN], pos)
+    if at < 0:
+        return False
+    k = _DIVERGE_MIN
+    end = min(len(msg) - at, len(lit))
+    while k < end and msg[at + k] == lit[k]:
+        k += 1
+    return at + k < len(msg) and k < len(lit) and msg[at + k].isalnum()
 
 
 def _suffix_prefix(msg: str, pos: int, lit: str, cap: int = _TAIL_CAP) -> int:
