@@ -627,16 +627,17 @@ def _rewrap_target(attr: str, more: Sequence[ast.expr], keywords: Sequence[ast.k
 
 def _instance_text(value: object, self_name: str | None) -> bool:
     """A value that is what the instance holds (``self.message``): one placeholder of an
-    attribute of ``self``, which an exception's printer fills per raise."""
+    attribute of ``self``, which an exception's printer fills per raise; or the printed form
+    of a base class (``super().__str__()``, ``Exception.__str__(self)``), which the resolver
+    fills with the message the raise passes (sphinx's ``ExtensionError.__str__``: ``parent_str
+    = super().__str__()`` then ``f"{parent_str} (exception: {self.orig_exc})"``)."""
     if self_name is None or not isinstance(value, tuple) or len(value) != 1:
         return False
     only = value[0]
-    return (
-        isinstance(only, tuple)
-        and len(only) == 1
-        and isinstance(only[0], Ph)
-        and only[0].name.startswith(self_name + ".")
-    )
+    if not (isinstance(only, tuple) and len(only) == 1 and isinstance(only[0], Ph)):
+        return False
+    name = only[0].name
+    return name.startswith(self_name + ".") or name == SUPER_STR or name.endswith(NAMED_STR)
 
 
 def _partial_rewrap(value: ast.expr) -> bool:
