@@ -698,29 +698,7 @@ class Resolver:
         ):
             # ``unicod("(%s) %s")`` where ``unicod = str`` at module level: the text itself
             return self.value(ref.args[0].value, depth + 1)
-        if (inherited := self.stdlib_method(ref)) is not None:
-            return self.value(inherited, depth + 1)
         return self.call_result(ref, whole, depth) or placeholder
-
-    def stdlib_method(self, ref: Ref) -> Value | None:
-        """What a method the codebase's class inherits from the standard library returns
-        (``self.format_usage()`` of an ``argparse.ArgumentParser`` subclass: ``usage: ...``,
-        ``stdlib_hooks.METHOD_TEXTS``); None when no class along the MRO has such a base, the
-        codebase defines the method, or the call passes arguments."""
-        if not ref.method or ref.args or ref.kwargs:
-            return None
-        cls = self.canon(ref.key)
-        if cls is None or cls not in self.classes:
-            return None
-        mro = self.mro(cls)
-        if any(f"{k}.{ref.method}" in self.funcs for k in mro):
-            return None
-        for k in mro:
-            ci = self.classes[k]
-            got = stdlib_hooks.inherited([*(b for b in ci.base_keys if b), *ci.bases]).get(ref.method)
-            if got is not None:
-                return got
-        return None
 
     def formatted_const(self, ref_key: str, depth: int) -> list[Pair] | None:
         """The text of a constant an f-string names (``Ref.method`` ``FORMATTED``); None when it

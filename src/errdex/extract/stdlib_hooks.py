@@ -36,22 +36,6 @@ HOOKS: dict[tuple[str, str], tuple[int, tuple[str, ...]]] = {
 }
 
 
-# (base class as imported, method) -> what the inherited method returns when the codebase's
-# class does not override it: argparse's ``format_usage()`` is ``usage: `` and the usage line
-# (the formatter's ``_format_usage`` prefix, then a line break), so a raise of
-# ``self.format_usage() + msg`` (pytest's ``PytestArgumentParser.error``) prints those words
-# and not one placeholder run into the next
-METHOD_TEXTS: dict[tuple[str, str], str] = {
-    ("argparse.ArgumentParser", "format_usage"): "usage: {usage}\n",
-}
-
-
-def inherited(bases: list[str]) -> dict[str, Value]:
-    """What the methods of ``METHOD_TEXTS`` return on a class with these bases (as written,
-    dotted), by method name."""
-    return {m: _value(t) for (b, m), t in METHOD_TEXTS.items() if b in bases}
-
-
 def _value(template: str) -> Value:
     """``"text {name} text"`` as a value: literal text and placeholders (no nesting)."""
     pieces: list[Value] = []
