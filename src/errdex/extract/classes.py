@@ -491,15 +491,24 @@ class ClassMessages:
         )
 
     def default_str(self, args: tuple[Arg, ...]) -> Value:
-        """``BaseException.__str__``: nothing, the one argument, or the repr of the tuple."""
+        """``BaseException.__str__``: nothing, the one argument, or the repr of the tuple.
+
+        Arguments spread from a sequence (``*codes``) leave the count open, unless two or more
+        others are given: the tuple then has at least two items and prints as its repr, the
+        spread items a placeholder in their place (google-resumable-media's ``InvalidResponse(
+        response, "Request failed with status code", code, "Expected one of", *codes)``)."""
         if not args:
             return EMPTY
-        if len(args) == 1 or any(a.text.startswith("*") for a in args):
+        spread = sum(a.text.startswith("*") for a in args)
+        if len(args) == 1 or (spread and len(args) - spread < 2):
             return args[0].value
         pieces: list[Value] = [lit("(")]
         for i, a in enumerate(args):
             if i:
                 pieces.append(lit(", "))
+            if a.text.startswith("*"):
+                pieces.append(ph(a.text.lstrip("*")))
+                continue
             # a constant of another module (``exceptions.Cls.CODE``) is resolved later: its repr
             # then, not a placeholder that any value fits (a sibling's object repr as well)
             pieces.append(const_repr(a) or as_repr(a))

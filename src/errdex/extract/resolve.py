@@ -49,6 +49,7 @@ from errdex.extract.templates import (
     CAUGHT_OWN,
     FORMAT_SPEC,
     FORMATTED,
+    INSERT,
     MAX_PLACEHOLDERS,
     MAX_TABLE,
     MAX_VARIANTS,
@@ -78,6 +79,7 @@ from errdex.extract.templates import (
     has_literal,
     has_opts,
     has_words,
+    inserted,
     is_none,
     lit,
     message_param,
@@ -1083,6 +1085,9 @@ class Resolver:
                     text = str_method(base, part.kind, affix if isinstance(affix, str) else None)
                 elif part.kind == RE_SUB or part.kind.startswith((IF_ARGS, IF_KWARGS)):
                     text = reflow_op(part, base)  # a re-flow helper's steps (``reflow``)
+                elif part.kind == INSERT and len(part.args) == 2:
+                    sep = part.args[0].value[0][0]
+                    text = inserted(base, sep, part.args[1].value) if isinstance(sep, str) and sep else base
                 elif part.kind == JOIN:
                     sep = part.args[0].value[0][0] if part.args else ""
                     text = separated(base, sep if isinstance(sep, str) else "")

@@ -520,6 +520,27 @@ def str_method(value: Value, kind: str, arg: str | None) -> Value:
     return tuple(dict.fromkeys(out))
 
 
+INSERT = "insert"  # the ``Op`` kind of ``s[:i] + x + s[i:]``, ``i = s.index(sep)``: args (sep, x)
+
+
+def inserted(value: Value, sep: str, extra: Value) -> Value:
+    """``extra`` put before the first ``sep`` of each variant's literal text (a variant with no
+    literal ``sep`` stays as it is: which branch the code takes then is not known here)."""
+    out: list[Value] = []
+    for variant in value:
+        at = next((i for i, p in enumerate(variant) if isinstance(p, str) and sep in p), None)
+        if at is None:
+            out.append((variant,))
+            continue
+        piece = variant[at]
+        assert isinstance(piece, str)
+        cut = piece.index(sep)
+        before: Value = ((*variant[:at], piece[:cut]),)
+        after: Value = ((piece[cut:], *variant[at + 1 :]),)
+        out.append(concat(before, extra, after))
+    return union(*out)
+
+
 def strip_tail(value: Value, n: int) -> Value:
     """``s[:-n]``: drop n characters when the variant ends in literal text long enough."""
     out: list[Variant] = []

@@ -68,6 +68,7 @@ from errdex.extract.templates import (
     CAUSED,
     FORMAT_SPEC,
     FORMATTED,
+    INSERT,
     LOCAL,
     MAX_ARG_PARTS,
     MAX_TABLE,
@@ -425,6 +426,8 @@ class Frame:
     is_init: bool = False
     local_funcs: dict[str, str] = field(default_factory=dict)
     caught: dict[str, str] = field(default_factory=dict)
+    # ``i = s.index("\n")``: the local ``i`` is where text ``s`` first holds that separator
+    cuts: dict[str, tuple[str, str]] = field(default_factory=dict)
     # ``except (TypeError, ValueError) as e`` -> the classes as written (``caught`` holds "" for
     # a tuple): what ``raise e.__class__(...)`` / ``raise type(e)(...)`` may raise
     caught_tuples: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -627,16 +630,17 @@ def _rewrap_target(attr: str, more: Sequence[ast.expr], keywords: Sequence[ast.k
 
 def _instance_text(value: object, self_name: str | None) -> bool:
     """A value that is what the instance holds (``self.message``): one placeholder of an
-    attribute of ``self``, which an exception's printer fills per raise."""
+    attribute of ``self``, which an exception's printer fills per raise; or the printed form
+    of a base class (``super().__str__()``, ``Exception.__str__(self)``), which the resolver
+    fills with the message the raise passes (sphinx's ``ExtensionError.__str__``: ``parent_str
+    = super().__str__()`` then ``f"{parent_str} (exception: {self.orig_exc})"``)."""
     if self_name is None or not isinstance(value, tuple) or len(value) != 1:
         return False
     only = value[0]
-    return (
-        isinstance(only, tuple)
-        and len(only) == 1
-        and isinstance(only[0], Ph)
-        and only[0].name.startswith(self_name + ".")
-    )
+    if not (isinstance(only, tuple) and len(only) == 1 and isinstance(only[0], Ph)):
+        return False
+    name = only[0].name
+    return name.startswith(self_name + ".") or name == SUPER_STR or name.endswith(NAMED_STR)
 
 
 def _partial_rewrap(value: ast.expr) -> bool:
@@ -2667,6 +2671,7 @@ class ModuleVisitor:
         )
         got = self.eval_assigned(value, env, frame)
         env[name] = self.module_number(value, frame) if got is None else got
+        _note_cut(name, value, frame)
         self.class_local(name, value, env, frame)
         # (``_init_vararg`` is None outside an ``__init__``: the test first spares two calls)
         if frame.is_init and (item := _vararg_item(value, _init_vararg(frame))) is not None:
@@ -4942,6 +4947,8 @@ class ModuleVisitor:
         if isinstance(e.op, ast.Add):
             if _is_number(e.left) or _is_number(e.right):
                 return None  # ``i + 1``: arithmetic, not text
+            if frame.cuts and (spliced := self.spliced(e, env, frame)) is not None:
+                return spliced
             left = self.eval_msg(e.left, env, frame)
             right = self.eval_msg(e.right, env, frame)
             if _may_be_text(left) or _may_be_text(right):
@@ -4962,6 +4969,26 @@ class ModuleVisitor:
                 # left side's text is known
                 return ((self.deferred_percent(left, e, env, frame),),)
         return None
+
+    def spliced(self, e: ast.BinOp, env: Env, frame: Frame) -> Value | None:
+        """``s[:i] + x + s[i:]`` with ``i = s.index(sep)``: ``x`` inserted where ``s`` first
+        holds ``sep``, applied once ``s`` is known (``INSERT``; huggingface_hub's ``_format``
+        puts `` (Request ID: ...)`` after the first line of the message its caller passes).
+        None for any other sum."""
+        items = _add_operands(e)
+        if len(items) < 3:
+            return None
+        head, tail = _text_cut(items[0]), _text_cut(items[-1])
+        if head is None or tail is None or head[:2] != tail[:2] or head[2] == tail[2] or not head[2]:
+            return None
+        text, index, _ = head
+        cut = frame.cuts.get(index)
+        if cut is None or cut[0] != text:
+            return None
+        middle = concat(*(self.eval_msg(x, env, frame) for x in items[1:-1]))
+        base = self.eval_msg(ast.Name(text), env, frame)
+        sep = Arg(repr(cut[1]), lit(cut[1]))
+        return ((Op(INSERT, base, (sep, Arg(self.src(items[1]), middle)), (), self.src(e)),),)
 
     def deferred_percent(self, left: Value, e: ast.BinOp, env: Env, frame: Frame) -> Op:
         right = e.right
@@ -7774,6 +7801,60 @@ def _sep_inside(sep: Variant, o: Opt) -> Opt:
     if len(o.value) == 1 and isinstance(o.value[0], Opt) and not o.value[0].need:
         return Opt(o.conds, (_sep_inside(sep, o.value[0]),), o.need)
     return Opt(o.conds, (*sep, *o.value), o.need)
+
+
+def _note_cut(name: str, value: ast.expr, frame: Frame) -> None:
+    """Keep ``frame.cuts`` true for ``name = value`` (a rebinding forgets an earlier cut)."""
+    if (cut := _first_index(value)) is not None:
+        frame.cuts[name] = cut
+    else:
+        frame.cuts.pop(name, None)
+
+
+def _first_index(value: ast.expr) -> tuple[str, str] | None:
+    """``s.index(sep)`` / ``s.find(sep)`` of a local ``s`` and a literal separator: (s, sep)."""
+    if not (
+        type(value) is ast.Call
+        and type(value.func) is ast.Attribute
+        and value.func.attr in ("index", "find")
+        and type(value.func.value) is ast.Name
+        and len(value.args) == 1
+        and not value.keywords
+    ):
+        return None
+    sep = _str_value(value.args[0])
+    return None if not sep else (value.func.value.id, sep)
+
+
+_MAX_SUMMANDS = 16  # operands of one ``+`` chain read for a splice (``spliced``)
+
+
+def _add_operands(e: ast.BinOp) -> list[ast.expr]:
+    """The operands of a left-nested ``a + b + c`` in order (at most ``_MAX_SUMMANDS``; a
+    longer chain gives none)."""
+    out: list[ast.expr] = []
+    node: ast.expr = e
+    while type(node) is ast.BinOp and isinstance(node.op, ast.Add) and len(out) < _MAX_SUMMANDS:
+        out.append(node.right)
+        node = node.left
+    if type(node) is ast.BinOp and isinstance(node.op, ast.Add):
+        return []
+    out.append(node)
+    return out[::-1]
+
+
+def _text_cut(node: ast.expr) -> tuple[str, str, bool] | None:
+    """``s[:i]`` -> (s, i, True), ``s[i:]`` -> (s, i, False) of plain names; None otherwise."""
+    if not (type(node) is ast.Subscript and type(node.value) is ast.Name and type(node.slice) is ast.Slice):
+        return None
+    sl = node.slice
+    if sl.step is not None:
+        return None
+    if sl.lower is None and type(sl.upper) is ast.Name:
+        return node.value.id, sl.upper.id, True
+    if sl.upper is None and type(sl.lower) is ast.Name:
+        return node.value.id, sl.lower.id, False
+    return None
 
 
 def _is_number(node: ast.expr) -> bool:
