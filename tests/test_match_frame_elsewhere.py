@@ -20,6 +20,8 @@ from collections.abc import Iterator
 
 import pytest
 from index_helpers import first, package_matcher
+from test_match_helper_modules import CLIENT as HELPED_CLIENT
+from test_match_helper_modules import INLINE as HELPED_INLINE
 
 from errdex.match import Matcher
 
@@ -60,16 +62,9 @@ class ClientError(Exception):
     pass
 """
 
-# no raise of its own: the catalogue holds no raise of this file
-CLIENT = """\
-from .lib._client_auth import sync_setup
-
-
-class Client:
-    def __init__(self, api_key=None, timeout=10.0):
-        self.timeout = timeout
-        sync_setup(self, api_key)
-"""
+# no raise of its own (the catalogue holds no raise of this file): helper_modules' client, its
+# helper imported from a module in ``lib/``
+CLIENT = HELPED_CLIENT.replace("from ._auth import", "from .lib._client_auth import")
 
 CLIENT_AUTH = """\
 from .._errors import ClientError
@@ -95,15 +90,9 @@ class BedrockAuth:
         self.region = region
 """
 
-# the release before: ``Client.__init__`` checked the key and raised inline
-INLINE = """\
-Traceback (most recent call last):
-  File "app.py", line 3, in <module>
-    client = Client()
-  File "/usr/local/lib/python3.10/dist-packages/oai/{file}", line 93, in __init__
-    raise ClientError(
-oai.ClientError: The api_key client option must be set either by passing api_key to the client
-"""
+# the release before: ``Client.__init__`` checked the key and raised inline (helper_modules'
+# paste, run in the ``oai`` package)
+INLINE = HELPED_INLINE.replace("site-packages/lib/", "site-packages/oai/")
 
 
 @pytest.fixture(scope="module")
