@@ -993,6 +993,18 @@ def vendored_copy(path: str, module: str) -> bool:
     return path[: -len(module) - 1].rpartition("/")[2] in VENDOR_DIRS
 
 
+def package_runs(path: str, module: str) -> bool:
+    """Whether catalogue ``path`` may be the code a frame running ``module`` below site-packages
+    (``torch/__init__.py``) ran: the path's top-level package is a folder of the module's path
+    (its own package, or the distribution or egg folder it was copied under). Another package's
+    copy of the same statement is not: timm's fallback ``_assert`` in ``timm/layers/trace_utils.py``
+    (used only when torch lacks one) reads as torch's own ``assert condition, message``, and a
+    vendored ``pipenv/.../_vendor/requests/models.py`` as ``requests/models.py``; the frame ran
+    torch's and requests' file, which the catalogue does not hold, whatever the names and lines."""
+    top = site_top(path)
+    return bool(top) and top in module.removesuffix(".py").split("/")
+
+
 def vendored_root(idx: Index, frames: list[Frame], info: FrameInfo) -> str | None:
     """The module the traceback's last frame ran below site-packages, when the catalogue does
     not hold that file and its top-level package is in no codebase as itself: the user ran the
@@ -1022,8 +1034,8 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         pathless = not frames[fi].path or frames[fi].path == UNKNOWN_PATH
         same = _statement_entries(idx, source, fn if pathless else None)
         module = import_root_path(frames[fi].path) if fi not in lib else None
-        if module is not None:  # a frame of an installed package backs no vendored copy of it
-            same = [ei for ei in same if not vendored_copy(idx.entry_path(ei), module)]
+        if module is not None:  # a frame of an installed package backs no copy of it in another
+            same = [ei for ei in same if package_runs(idx.entry_path(ei), module)]
         hop = fi < len(frames) - 1  # the frame above a relay helper: its line calls the helper
         found = _statement_sites(idx, same, lib.get(fi), fn, line, source, frames[fi].function, hop)
         if fi == len(frames) - 1 and not found and fi in lib and not _left_file(idx, lib[fi], fn, source):

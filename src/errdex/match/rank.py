@@ -69,6 +69,7 @@ from errdex.match.score import (
     fn_last,
     in_folder,
     last,
+    may_have_moved,
     type_relation,
 )
 from errdex.match.thresholds import (
@@ -1580,7 +1581,9 @@ class Ranker:
             # the file the frame names is not in the catalogue: it moved, and where to is told
             # by the folder, when a namesake raising the class lies in the frame's own folder
             near = self._moved_near()
-            return bool(near) and not in_folder(self.idx.entry_path(ei), near)
+            if near:
+                return not in_folder(self.idx.entry_path(ei), near)
+            return not may_have_moved(self.idx.entry_path(ei), info.frames[-1][0])
         return self.idx.entry_path(ei) != last_lib[1]
 
     def _own_compiled(self) -> bool:

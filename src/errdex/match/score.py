@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from errdex.match.parse import UNKNOWN_PATH
 from errdex.pyexc import BUILTIN_EXCEPTIONS, builtin_ancestors, stdlib_module
 
 # Built-in exception and warning families, child -> parent, from the interpreter's own classes
@@ -258,6 +259,29 @@ def in_folder(path: str, folder: str) -> bool:
     (``zmq/backend/cython`` of a frame printed below ``site-packages`` or a build tree)."""
     own = path.replace("\\", "/").rpartition("/")[0]
     return bool(own) and f"/{folder}".endswith(f"/{own}")
+
+
+def may_have_moved(path: str, frame_path: str) -> bool:
+    """Whether catalogue ``path`` is a file a frame's module, not in the catalogue, may have
+    moved to: one beside it (merged into or renamed within its folder: ``checkrc.pxd``'s code in
+    ``_zmq.py``), one in the package the module became (``werkzeug/datastructures.py``, now
+    ``werkzeug/datastructures/structures.py``), or a module of its name (a leading underscore
+    added or dropped) in another folder of its top-level package (pymongo's ``srv_resolver.py``,
+    now ``synchronous/srv_resolver.py``). A frame printed with no file (a pytest entry's
+    function) names no folder, and any path may be its. A namesake in another module of the
+    codebase (``lib/_bedrock_auth.py``'s ``__init__`` for a frame of ``openai/_client.py``'s)
+    is none: the function's name is all they share."""
+    frame = frame_path.replace("\\", "/")
+    if not frame or frame == UNKNOWN_PATH or "/" not in frame:
+        return True
+    folder, _sep, name = frame.rpartition("/")
+    stem = name.rpartition(".")[0] or name
+    if in_folder(path, folder) or in_folder(path, f"{folder}/{stem}"):
+        return True
+    top, _sep, rest = path.replace("\\", "/").partition("/")
+    own = rest.rpartition("/")[2]
+    own = own.rpartition(".")[0] or own
+    return own.lstrip("_") == stem.lstrip("_") and top in folder.split("/")
 
 
 def outside_library(path: str) -> bool:
