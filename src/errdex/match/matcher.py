@@ -115,6 +115,7 @@ _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
 MAX_LINE_CUTS = 4  # heads of a multi-line message tried without its last lines
 MAX_LINE_STARTS = 4  # tails of a multi-line message tried without its first lines
 MAX_NOTE_LINES = 2  # last lines of a message read as its notes (``exc.add_note``, Python 3.11+)
+MAX_REPEATED_LINES = 6  # lines of a message each read alone as one raise's text repeated
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
 MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
@@ -1241,7 +1242,39 @@ class Matcher:
             res = self._after_head(q, message, types, fr, limit) or res
         if not res.exact_top:
             res = self._first_paragraph(q, message, types, fr, limit) or res
+        if not res.exact_top:
+            res = self._repeated(q, message, types, fr, limit) or res
         return res
+
+    def _repeated(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: a message of several lines, each one raise's text with other values
+        (a crawler's log printing the same error once per link: ``Unsupported URL scheme
+        'mailto': ...`` then ``Unsupported URL scheme 'about': ...``). Joined, the lines fit no
+        template whole, and no line is an introduction, a note or other output to drop; read
+        alone, each fits the same raise exactly with words of its own, so the paste is that
+        raise's text repeated and the first line's reading is the answer. Only when every
+        non-blank line (two to ``MAX_REPEATED_LINES``, each read as a paste of its own, so a
+        ``Class: text`` line names its class) reads so: a line that fits another raise, or none
+        exactly, is other text, and the message stays as it was read."""
+        lines = [ln.strip() for ln in message.strip().split("\n") if ln.strip()]
+        if not 2 <= len(lines) <= MAX_REPEATED_LINES:
+            return None
+        first: Result | None = None
+        for line in lines:
+            t = parse_query(line)
+            b = t.blocks[t.primary] if t.blocks else None
+            alone, named = (b.message, b.exc_types) if b else (t.message, t.exc_types)
+            if not alone.strip():
+                return None
+            retry = self._match(q, alone, list(dict.fromkeys([*named, *types])), fr, limit)
+            if not _worded_exact(retry) or (first is not None and retry.matches[0].id != first.matches[0].id):
+                return None
+            first = first or retry
+        assert first is not None
+        first.verdict += f" (each of the message's {len(lines)} lines alone: one raise's text repeated)"
+        return first
 
     def _first_paragraph(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
