@@ -48,12 +48,16 @@ def test_the_library_error_after_a_script_traceback_is_the_answer() -> None:
 
 def test_a_log_record_alone_after_it_is_no_raise() -> None:
     res = _kit().explain(
-        SCRIPT_TB + "ERROR: Stopping generation because post_gen_project hook script didn't exit successfully\n"
+        SCRIPT_TB
+        + "ERROR: Stopping generation because post_gen_project hook script didn't exit successfully\n"
     )
     assert not res.exact_top, [(m.function, m.approximate) for m in res.matches]
 
 
 def test_a_library_class_keeps_its_own_reading() -> None:
     # the error line names no built-in class: the rule does not read the lines after it
-    res = _kit().explain(SCRIPT_TB.replace("FileNotFoundError", "tmplkit.TemplateError") + "Hook script failed (exit status: 1)\n")
+    res = _kit().explain(
+        SCRIPT_TB.replace("FileNotFoundError", "tmplkit.TemplateError")
+        + "Hook script failed (exit status: 1)\n"
+    )
     assert "the library's report of it" not in res.verdict

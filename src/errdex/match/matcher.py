@@ -376,14 +376,7 @@ class Matcher:
             self._documented_answer(res, message, types)
             self._raised_by_answer(res, message, types)
             self._signature_answer(res, message, types)
-        after = self._reported_after_script(q, message, types, fr, limit) if "\n" in message.strip() else None
-        if after is not None and (
-            not res.exact_top
-            or res.matches[0].exc_type.startswith("log.")
-            # (the same raise read exactly already from a part of the message: it is that report)
-            or after.matches[0].id == res.matches[0].id
-        ):
-            res = after
+        res = self._script_report(q, message, types, fr, limit, res)
         _unran_in_user_code(self.index, res, q, types, getattr(self._local, "callees", None))
         return res
 
@@ -1254,6 +1247,21 @@ class Matcher:
             res = self._first_paragraph(q, message, types, fr, limit) or res
         if not res.exact_top:
             res = self._repeated(q, message, types, fr, limit) or res
+        return res
+
+    def _script_report(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, res: Result
+    ) -> Result:
+        """``res``, or the library's line after a script's traceback (``_reported_after_script``)
+        when ``res`` is not exact, is a log record's, or is that same raise read from a part of
+        the message."""
+        after = self._reported_after_script(q, message, types, fr, limit) if "\n" in message.strip() else None
+        if after is not None and (
+            not res.exact_top
+            or res.matches[0].exc_type.startswith("log.")
+            or after.matches[0].id == res.matches[0].id
+        ):
+            return after
         return res
 
     def _reported_after_script(
