@@ -10,17 +10,18 @@ from test_match_rules import entry, top
 
 from errdex.match import Matcher
 
+# (template segments, file, function, class): a handler's raise of an unknown scheme, and the
+# request's raise of a url with none
+_SITES = (
+    (["Unsupported URL scheme '", "scheme", "': ", "reason", ""], "crawlkit/handlers.py", "Handlers.download", "NotSupported"),
+    (["Missing scheme in request url: ", "url", ""], "crawlkit/request.py", "Request._set_url", "ValueError"),
+)  # fmt: skip
+
 
 def _kit() -> Matcher:
-    scheme = entry(
-        ["Unsupported URL scheme '", "scheme", "': ", "reason", ""],
-        path="crawlkit/handlers.py", function="Handlers.download", exc_type="NotSupported",
-    )  # fmt: skip
-    missing = entry(
-        ["Missing scheme in request url: ", "url", ""], path="crawlkit/request.py",
-        function="Request._set_url",
-    )  # fmt: skip
-    return Matcher.from_entries([scheme, missing])
+    return Matcher.from_entries(
+        [entry(seg, path=path, function=fn, exc_type=cls) for seg, path, fn, cls in _SITES]
+    )
 
 
 def test_one_raise_text_repeated_on_each_line_is_that_raise_exactly() -> None:

@@ -23,16 +23,21 @@ SCRIPT_TB = (
 )
 
 
-def _kit() -> Matcher:
-    failed = entry(
-        ["Hook script failed (exit status: ", "exit_status", ")"], path="tmplkit/hooks.py", line=99,
-        function="run_script", exc_type="FailedHookException",
-    )  # fmt: skip
-    logged = entry(
+# (template segments, file, line, function, class): the library's raise and the log record its
+# hook runner writes while handling that raise
+_SITES = (
+    (["Hook script failed (exit status: ", "exit_status", ")"], "tmplkit/hooks.py", 99, "run_script", "FailedHookException"),
+    (
         ["Stopping generation because ", "hook_name", " hook script didn't exit successfully"],
-        path="tmplkit/hooks.py", line=172, function="run_hook_from_repo_dir", exc_type="log.EXCEPTION",
-    )  # fmt: skip
-    return Matcher.from_entries([failed, logged])
+        "tmplkit/hooks.py", 172, "run_hook_from_repo_dir", "log.EXCEPTION",
+    ),
+)  # fmt: skip
+
+
+def _kit() -> Matcher:
+    return Matcher.from_entries(
+        [entry(seg, path=path, line=line, function=fn, exc_type=cls) for seg, path, line, fn, cls in _SITES]
+    )
 
 
 def test_the_library_error_after_a_script_traceback_is_the_answer() -> None:
