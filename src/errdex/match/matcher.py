@@ -115,6 +115,9 @@ _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
 MAX_LINE_CUTS = 4  # heads of a multi-line message tried without its last lines
 MAX_LINE_STARTS = 4  # tails of a multi-line message tried without its first lines
 MAX_NOTE_LINES = 2  # last lines of a message read as its notes (``exc.add_note``, Python 3.11+)
+# the reason of an answer read from a line after a script's traceback (``_reported_after_script``)
+_AFTER_SCRIPT = "a line after the traceback of a script the library ran: the library's report of its failure"
+MAX_REPEATED_LINES = 6  # lines of a message each read alone as one raise's text repeated
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
 MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
@@ -373,6 +376,7 @@ class Matcher:
             self._documented_answer(res, message, types)
             self._raised_by_answer(res, message, types)
             self._signature_answer(res, message, types)
+        res = self._script_report(q, message, types, fr, limit, res)
         _unran_in_user_code(self.index, res, q, types, getattr(self._local, "callees", None))
         return res
 
@@ -1241,7 +1245,88 @@ class Matcher:
             res = self._after_head(q, message, types, fr, limit) or res
         if not res.exact_top:
             res = self._first_paragraph(q, message, types, fr, limit) or res
+        if not res.exact_top:
+            res = self._repeated(q, message, types, fr, limit) or res
         return res
+
+    def _script_report(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, res: Result
+    ) -> Result:
+        """``res``, or the library's line after a script's traceback (``_reported_after_script``)
+        when ``res`` is not exact, is a log record's, or is that same raise read from a part of
+        the message."""
+        after = self._reported_after_script(q, message, types, fr, limit) if "\n" in message.strip() else None
+        if after is not None and (
+            not res.exact_top
+            or res.matches[0].exc_type.startswith("log.")
+            or after.matches[0].id == res.matches[0].id
+        ):
+            return after
+        return res
+
+    def _reported_after_script(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: a traceback of a built-in class none of whose frames is the
+        catalogue's (a script the library ran: a project template's hook copied to a temporary
+        file, failing with ``FileNotFoundError``), whose message goes on after its first line
+        with what the library printed on catching that failure (cookiecutter's log record
+        ``Stopping generation because ...``, then its own error ``Hook script failed (exit
+        status: 1)``). The first line is the script's error, in code the catalogue does not hold;
+        a later line that a raise fits exactly with words of its own, read alone, is the
+        library's error the user met, and the answer. The last such line is taken (the error is
+        printed after the log record written while handling it), among the message's last
+        ``MAX_LINE_STARTS`` lines; a log record's template is no raise, and the script's frames
+        are not that raise's, so they are not read with it."""
+        if not fr or not types or not all(is_builtin(t) for t in types):
+            return None
+        if frames.frame_info(self.index, fr).lib:
+            return None  # a frame of the catalogue: the error is the library's, its text whole
+        lines = message.strip().split("\n")
+        for line in reversed(lines[1:][-MAX_LINE_STARTS:]):
+            t = parse_query(line.strip()) if line.strip() else None
+            b = t.blocks[t.primary] if t is not None and t.blocks else None
+            if t is None or (b.frames if b else t.frames):
+                continue
+            alone, named = (b.message, b.exc_types) if b else (t.message, t.exc_types)
+            if not alone.strip() or alone.strip() == message.strip():
+                continue
+            retry = self._match(q, alone, list(named), [], limit)
+            if _worded_exact(retry) and not retry.matches[0].exc_type.startswith("log."):
+                retry.verdict += " (a line after the script's error: the library's report of it)"
+                retry.matches[0].reasons.append(_AFTER_SCRIPT)
+                return retry
+        return None
+
+    def _repeated(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: a message of several lines, each one raise's text with other values
+        (a crawler's log printing the same error once per link: ``Unsupported URL scheme
+        'mailto': ...`` then ``Unsupported URL scheme 'about': ...``). Joined, the lines fit no
+        template whole, and no line is an introduction, a note or other output to drop; read
+        alone, each fits the same raise exactly with words of its own, so the paste is that
+        raise's text repeated and the first line's reading is the answer. Only when every
+        non-blank line (two to ``MAX_REPEATED_LINES``, each read as a paste of its own, so a
+        ``Class: text`` line names its class) reads so: a line that fits another raise, or none
+        exactly, is other text, and the message stays as it was read."""
+        lines = [ln.strip() for ln in message.strip().split("\n") if ln.strip()]
+        if not 2 <= len(lines) <= MAX_REPEATED_LINES:
+            return None
+        first: Result | None = None
+        for line in lines:
+            t = parse_query(line)
+            b = t.blocks[t.primary] if t.blocks else None
+            alone, named = (b.message, b.exc_types) if b else (t.message, t.exc_types)
+            if not alone.strip():
+                return None
+            retry = self._match(q, alone, list(dict.fromkeys([*named, *types])), fr, limit)
+            if not _worded_exact(retry) or (first is not None and retry.matches[0].id != first.matches[0].id):
+                return None
+            first = first or retry
+        assert first is not None
+        first.verdict += f" (each of the message's {len(lines)} lines alone: one raise's text repeated)"
+        return first
 
     def _first_paragraph(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -2304,6 +2389,9 @@ def _unran_in_user_code(
         for m in res.matches
         if not m.approximate and callees is not None and callees.rebuilds_tracebacks(m.repo, m.version)
     ]
+    # (the library's line printed after the script's traceback: its error was printed with no
+    # frames, by the library's own command catching it; the frames shown are the script's)
+    hidden += [m for m in res.matches if not m.approximate and _AFTER_SCRIPT in m.reasons]
     for m in hidden:
         m.reasons.append(userframes.OWN_FRAMES_CUT)
     _only_approximate(res, userframes.USER_CODE_ONLY, keep=hidden)
