@@ -895,8 +895,11 @@ def error_panel(text: str) -> bool:
     """Whether ``text`` shows a Rich panel titled ``Error`` (``╭─ Error ───╮``): the way Typer
     and rich-click print a command-line error. ``_unbox`` turns the panel into the ``Error: text``
     line plain Click prints, so the paste's framework is read here, before the box is gone. One
-    pass over the lines, each looked at only when it opens a panel."""
-    for ln in text.split("\n"):
+    pass over the tail ``clean`` keeps, each line looked at only when it opens a panel."""
+    tail = text[-INPUT_CAP:]
+    if "Error" not in tail:
+        return False
+    for ln in tail.split("\n"):
         ln = ln.strip()
         if ln[:1] in ("╭", "┏") and ln.strip("".join(_BOX) + " ") == "Error":
             return True
