@@ -1569,6 +1569,7 @@ class Matcher:
         ev.guessed = guessed
         ev.named = named
         ev.paste = q.text
+        ev.panel = q.error_panel
         ev.built = frames.builds_pasted_class(fr, types)
         ev.read = q.suggestion is not None
         ev.called = frames.called_names(fr, fev.info)

@@ -107,6 +107,9 @@ class ParsedQuery:
     validated: str | None = None
     # the warning's printed source line with no location line (``Block.printed_call``)
     printed_call: str | None = None
+    # the error was printed in a Rich ``Error`` panel (``error_panel``), as a CLI framework built
+    # on Rich prints it (Typer, rich-click), never plain Click: ``_unbox`` keeps its text only
+    error_panel: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -906,6 +909,21 @@ def _unbox(lines: list[str]) -> list[str]:
     if cut_head is not None:
         out.extend(_unbox_line(cut_head, out))
     return out
+
+
+def error_panel(text: str) -> bool:
+    """Whether ``text`` shows a Rich panel titled ``Error`` (``╭─ Error ───╮``): the way Typer
+    and rich-click print a command-line error. ``_unbox`` turns the panel into the ``Error: text``
+    line plain Click prints, so the paste's framework is read here, before the box is gone. One
+    pass over the tail ``clean`` keeps, each line looked at only when it opens a panel."""
+    tail = text[-INPUT_CAP:]
+    if "Error" not in tail:
+        return False
+    for ln in tail.split("\n"):
+        ln = ln.strip()
+        if ln[:1] in ("╭", "┏") and ln.strip("".join(_BOX) + " ") == "Error":
+            return True
+    return False
 
 
 def _unbox_line(inner: str, out: list[str]) -> list[str]:
@@ -2007,6 +2025,7 @@ def parse(text: str) -> ParsedQuery:
         suggestion=b.suggestion,
         validated=b.validated,
         printed_call=b.printed_call,
+        error_panel=error_panel(text),
     )
 
 

@@ -217,6 +217,8 @@ class Evidence:
     # the whole paste as parsed (``ParsedQuery.text``): the words a class may be named by where
     # no type was read from them (``Ranker._named_raise_before_emitted``)
     paste: str = ""
+    # the error was printed in a Rich ``Error`` panel (``ParsedQuery.error_panel``)
+    panel: bool = False
 
 
 @dataclass(slots=True)
@@ -327,6 +329,7 @@ class Ranker:
         self._named_raise_before_emitted(scored)
         self._relay_of_logged(scored)
         self._origin_before_its_copy(scored)
+        self._copy_printed_in_panel(scored)
         self._relay_beside_origin(scored)
         self._worded_over_reraise(scored)
         self._spaced_as_written(scored)
@@ -701,6 +704,33 @@ class Ranker:
                 continue
             top = got[0]
             if s.key[4] <= top < s.key[4] + _PRIORS:
+                s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+
+    def _copy_printed_in_panel(self, scored: list[_Scored]) -> None:
+        """One text at a package's module and at another distribution that ships its own copy of
+        that package (``typer/_click/``, ``vendored_package``), the paste printed in a Rich
+        ``Error`` panel: the package itself never prints one, the framework wrapping it does,
+        and a framework that ships its own copy runs that copy and its own code around it. So a
+        site of the framework (its copy of the statement, or its own class wrapping it) goes just
+        above a site of the copied package it ties with; without a panel the tie-break priors
+        decide, as before."""
+        if not self.ev.panel:
+            return
+        copied: dict[str, set[str]] = {}  # package -> distributions' folders holding a copy of it
+        for s in scored:
+            rest = vendored_package(s.site.posix_path)
+            if rest is not None:
+                copied.setdefault(rest.partition("/")[0], set()).add(s.site.posix_path.partition("/")[0])
+        if not copied:
+            return
+        originals: dict[tuple[int, tuple[bool, bool, bool, bool], str], float] = {}
+        for s in scored:
+            for home in copied.get(s.site.posix_path.partition("/")[0], ()):
+                at = (s.cand.pid, s.key[:4], home)
+                originals[at] = max(originals.get(at, s.key[4]), s.key[4])
+        for s in scored:
+            top = originals.get((s.cand.pid, s.key[:4], s.site.posix_path.partition("/")[0]))
+            if top is not None and s.key[4] <= top < s.key[4] + _PRIORS:
                 s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
 
     def _relay_beside_origin(self, scored: list[_Scored]) -> None:
@@ -2259,6 +2289,18 @@ class Ranker:
                 )
                 break
         return out
+
+
+# ``typer/_click/parser.py``: a package (``click``) copied under a private folder of another
+# distribution's package, named ``_`` and the package's own name
+_VENDORED_PRIVATE = re.compile(r"^[A-Za-z_]\w{0,100}/_([A-Za-z]\w{0,100})/(.{1,1000})$")
+
+
+def vendored_package(path: str) -> str | None:
+    """The path a module vendored under a private folder of another package has in the package
+    it copies (``typer/_click/parser.py`` -> ``click/parser.py``), or None for any other path."""
+    m = _VENDORED_PRIVATE.match(path)
+    return f"{m.group(1)}/{m.group(2)}" if m else None
 
 
 def _function_gone(idx: Index, fev: FrameEvidence) -> bool:
