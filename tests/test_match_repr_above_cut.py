@@ -156,3 +156,19 @@ def test_a_raise_of_a_call_that_builds_the_error_names_no_class() -> None:
         ]
     )
     assert parse(text).exc_type is None
+
+
+def test_text_above_the_traceback_keeps_the_class_of_a_cut_raise_off() -> None:
+    # a GraphQL error box: its ``Message:`` above a stack cut on an f-string's raise is the text
+    # tried for the error; a class read off the raise alone would outrank it
+    text = "\n".join(
+        [
+            "Message: Invariant failed. Description: Asset must be part of at least one job",
+            "",
+            "Stack Trace:",
+            f'  File "{_SITE}", line 12, in invariant',
+            '    raise CheckError(f"Invariant failed. Description: {desc}")',
+        ]
+    )
+    q = parse(text)
+    assert q.blocks[q.primary].exc_type is None

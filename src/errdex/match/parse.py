@@ -1951,7 +1951,7 @@ def parse(text: str) -> ParsedQuery:
             _message_of_open_raise(b, text)
         if not b.exc_type:
             _message_of_shown_raise(b, text)
-        if not b.exc_type:
+        if not b.exc_type and b.earlier is None:
             _class_of_raise_line(b)
     elif len(blocks) == 1 and not b.frames and not b.exc_type:
         _message_of_pytest_listing(b, cleaned)
@@ -2014,7 +2014,9 @@ def _class_of_raise_line(b: Block) -> None:
     no literal (``raise _exceptions.UnparsedFlagAccessError(error_message)``, a bare ``raise
     NoConsoleScreenBufferError``): that statement's class is the error's, as Python would have
     printed it on the next line, its text unknown. Only a name read as an exception's (or a
-    built-in exception): ``raise`` of a call that builds one (``raise make_error(x)``) names none."""
+    built-in exception): ``raise`` of a call that builds one (``raise make_error(x)``) names none.
+    Not under text of the paste's own above the traceback (a GraphQL box's ``Message: ...``,
+    tried as the error's text, ``_text_before_traceback``): a class alone would outrank it."""
     m = _RAISE_CLASS.match((b.frames[-1].source or "").strip())
     if m is None:
         return
