@@ -85,7 +85,11 @@ def test_a_logged_repr_above_a_cut_traceback_is_its_error(tmp_path: Path) -> Non
     with package_matcher(tmp_path, _FILES) as m:
         res = m.explain(_TRACE_LOG)
     got = first(res)
-    assert (got.path, got.line, got.function) == ("pkg/conn.py", _PROTOCOL_RAISE, "StateMachine.process_input")
+    assert (got.path, got.line, got.function) == (
+        "pkg/conn.py",
+        _PROTOCOL_RAISE,
+        "StateMachine.process_input",
+    )
     assert not got.approximate
 
 
