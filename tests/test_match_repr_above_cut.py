@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from index_helpers import first, package_matcher
+from index_helpers import first, line_of, package_matcher
 
 from errdex.match.parse import parse
 
@@ -53,16 +53,9 @@ class FlagValues:
 
 _FILES = {"pkg/__init__.py": "", "pkg/conn.py": _CONN}
 _SITE = "/venv/lib/python3.11/site-packages/pkg/conn.py"
-
-
-def _line(text: str) -> int:
-    """The line of ``_CONN`` holding ``text``."""
-    return next(i for i, ln in enumerate(_CONN.splitlines(), 1) if text in ln)
-
-
-_LOOKUP = _line("self._transitions[(self.state, input_)]")
-_PROTOCOL_RAISE = _line("raise ProtocolError(msg)")
-_UNPARSED_RAISE = _line("raise UnparsedFlagAccessError(")
+_LOOKUP = line_of(_CONN, "self._transitions[(self.state, input_)]")
+_PROTOCOL_RAISE = line_of(_CONN, "raise ProtocolError(msg)")
+_UNPARSED_RAISE = line_of(_CONN, "raise UnparsedFlagAccessError(")
 
 _TRACE_LOG = "\n".join(
     [
