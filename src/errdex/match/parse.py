@@ -1919,7 +1919,7 @@ def is_type_name(token: str, strict: bool = False) -> bool:
 def parse(text: str) -> ParsedQuery:
     """Parse pasted text into a :class:`ParsedQuery`."""
     cleaned, truncated = clean(text)
-    lines = _interleaved_error_lines(cleaned.split("\n"))
+    lines = _traceback_in_e_lines(_interleaved_error_lines(cleaned.split("\n")))
     blocks_lines = _split_exit_tails(
         _split_warning_heads(_split_warning_records(_split_class_first(_split_blocks(lines))))
     )
@@ -2757,6 +2757,35 @@ def _exit_line(ln: str) -> bool:
     """Whether ``ln`` is an exit class's exception line with a status alone (``_EXIT_LINE``)."""
     m = _EXIT_LINE.fullmatch(ln.strip())
     return m is not None and m.group(1).endswith("Exit")
+
+
+def _traceback_in_e_lines(lines: list[str]) -> list[str]:
+    """pytest's ``E`` lines that hold a whole traceback (a test that ran code in another
+    process and failed on its output: ``E   Traceback (most recent call last):``, ``E     File
+    "...", line 162, in _call_hook``, ``E   pep517.wrappers.BackendUnavailable``): the lines as
+    that traceback, without the ``E`` column and the indentation its header line has, so its
+    frames are read as frames and its last line as its exception line. Only the run of ``E``
+    lines that opens with the header and shows a frame; the lines around it stay as they are."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        m = _PYTEST_E.match(lines[i])
+        body = m.group(1) if m else None
+        if body is None or not _TB_HEADER.match(body):
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and _PYTEST_E.match(lines[j]):
+            j += 1
+        run = [ln[1:] for ln in lines[i:j]]  # (the ``E`` column off; the header's indent is the run's)
+        if not any(_PY_FRAME.match(x) for x in run):
+            out.extend(lines[i:j])
+        else:
+            pad = len(run[0]) - len(run[0].lstrip())
+            out.extend(x[pad:] if x[:pad].isspace() else x.lstrip() for x in run)
+        i = j
+    return out
 
 
 def _interleaved_error_lines(lines: list[str]) -> list[str]:
