@@ -35,16 +35,16 @@ class HookCaller:
 _FILES = {"hooks/__init__.py": "", "hooks/_impl.py": _HOOKS}
 _RAISE = line_of(_HOOKS, "raise BackendUnavailable(")
 
-_REPORT = "\n".join(
-    [
-        "    def test_metainfo():",
-        ">       run_in_subprocess(extract_metainfo, path)",
-        "E               Traceback (most recent call last):",
-        'E                 File "<string>", line 9, in <module>',
-        'E                 File "/venv/lib/python3.5/site-packages/hooks/_impl.py", line 71, in _call_hook',
-        "E                   raise BackendUnavailable",
-        "E               hooks._impl.BackendUnavailable",
-    ]
+# the subprocess's traceback as it printed it, then as pytest shows it under the test's source:
+# each line behind the ``E`` column and pytest's indentation of the failure's text
+_SUBPROCESS = """\
+Traceback (most recent call last):
+  File "<string>", line 9, in <module>
+  File "/venv/lib/python3.5/site-packages/hooks/_impl.py", line 71, in _call_hook
+    raise BackendUnavailable
+hooks._impl.BackendUnavailable"""
+_REPORT = "    def test_metainfo():\n>       run_in_subprocess(extract_metainfo, path)\n" + "\n".join(
+    "E               " + ln for ln in _SUBPROCESS.splitlines()
 )
 
 
