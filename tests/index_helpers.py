@@ -70,6 +70,12 @@ def site(m: Match) -> tuple[str, str]:
     return m.path, m.function
 
 
+def line_of(source: str, text: str) -> int:
+    """The first line (1-based) of ``source`` holding ``text``: a test's package places its
+    frames and expected raises by the statements written in it, not by numbers."""
+    return next(i for i, ln in enumerate(source.splitlines(), 1) if text in ln)
+
+
 def first(res: Result) -> Match:
     """The first answer, which must be there."""
     assert res.matches, res.verdict

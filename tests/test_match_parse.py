@@ -1552,10 +1552,11 @@ _CUT_ON_A_RAISE = [
         '│   179 │   except ValueError:\n│ ❱ 180 │   │   raise pkg.TokenError("Not enough segments")\n│   181 │',
         ("TokenError", "Not enough segments"),
     ),
-    # an f-string's fields are unknown, and a frame ending elsewhere names nothing
+    # an f-string's fields are unknown (its class is the statement's: ``_class_of_raise_line``),
+    # and a frame ending elsewhere names nothing
     (
         'Traceback (most recent call last):\n  File "m.py", line 3, in f\n    raise KeyError(f"no {key}")',
-        (None, ""),
+        ("KeyError", ""),
     ),
     ('Traceback (most recent call last):\n  File "m.py", line 3, in f\n    return g(x)', (None, "")),
 ]
@@ -2320,14 +2321,15 @@ def test_a_rich_box_with_its_rows_run_together_and_a_marked_raise_left_open() ->
     )
     # the frame's source stays the statement's first line, which the catalogue is keyed by
     assert [(f.line, f.source) for f in q.frames] == [(83, "raise GroqError(")]
-    # an inner panel (locals) under a statement the box cut short ends its rows: no text
+    # an inner panel (locals) under a statement the box cut short ends its rows: no text (the
+    # class is the statement's still: ``_class_of_raise_line``)
     cut = parse(
         "│ ❱ 1028 │   │   │   raise TransportQueryError(        │\n"
         "│   1029 │   │   │   │   str_first_element(errors),    │\n"
         "│ ╭──────────── locals ────────────╮                     │\n"
         '│ │ message = "the query failed"  │                     │\n'
     )
-    assert (cut.exc_type, cut.message) == (None, "")
+    assert (cut.exc_type, cut.message) == ("TransportQueryError", "")
 
 
 def test_an_undotted_exception_line_quoted_at_the_end_of_a_sentence() -> None:

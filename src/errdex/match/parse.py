@@ -1970,7 +1970,7 @@ def is_type_name(token: str, strict: bool = False) -> bool:
 def parse(text: str) -> ParsedQuery:
     """Parse pasted text into a :class:`ParsedQuery`."""
     cleaned, truncated = clean(text)
-    lines = _interleaved_error_lines(cleaned.split("\n"))
+    lines = _traceback_in_e_lines(_interleaved_error_lines(cleaned.split("\n")))
     blocks_lines = _split_exit_tails(
         _split_warning_heads(_split_warning_records(_split_class_first(_split_blocks(lines))))
     )
@@ -1980,7 +1980,7 @@ def parse(text: str) -> ParsedQuery:
     # a class printed alone (raised without a message) is a block too: its type is the evidence
     blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
     primary = len(blocks) - 1 if group_is_context else _primary(blocks, _first_member_chain(lines))
-    primary = _whole_before_cut(blocks, primary)
+    primary = _whole_before_cut(blocks, primary, lines)
     _uncut_from_earlier(blocks, primary)
     _without_jax_note(blocks)
     # one traceback (the text above it, ``_text_before_traceback``, is tried after it, as an
@@ -2002,6 +2002,8 @@ def parse(text: str) -> ParsedQuery:
             _message_of_open_raise(b, text)
         if not b.exc_type:
             _message_of_shown_raise(b, text)
+        if not b.exc_type and b.earlier is None:
+            _class_of_raise_line(b)
     elif len(blocks) == 1 and not b.frames and not b.exc_type:
         _message_of_pytest_listing(b, cleaned)
         if not b.exc_type:
@@ -2052,6 +2054,29 @@ def raise_literal(source: str) -> tuple[str, str] | None:
         except (SyntaxError, ValueError):
             return None
     return m.group(1), text
+
+
+# ``raise pkg.SomeError(error_message)``, ``raise SomeError`` (the statement may be cut where
+# the paste ends): the class, whatever the text is made of
+_RAISE_CLASS = re.compile(r"raise ([A-Za-z_][\w.]{0,300})(?:\(|\s*$)")
+
+
+def _class_of_raise_line(b: Block) -> None:
+    """A traceback cut before its exception line whose last frame prints a raise whose text is
+    no literal (``raise _exceptions.UnparsedFlagAccessError(error_message)``, a bare ``raise
+    NoConsoleScreenBufferError``): that statement's class is the error's, as Python would have
+    printed it on the next line, its text unknown. Only a name read as an exception's (or a
+    built-in exception): ``raise`` of a call that builds one (``raise make_error(x)``) names none.
+    Not under text of the paste's own above the traceback (a GraphQL box's ``Message: ...``,
+    tried as the error's text, ``_text_before_traceback``): a class alone would outrank it."""
+    m = _RAISE_CLASS.match((b.frames[-1].source or "").strip())
+    if m is None:
+        return
+    name = m.group(1).rsplit(".", 1)[-1]
+    if not is_type_name(name, strict=True) and name not in BUILTIN_EXCEPTIONS:
+        return
+    b.exc_type = name
+    b.exc_types.append(name)
 
 
 def _message_of_raise_line(b: Block) -> None:
@@ -2786,6 +2811,35 @@ def _exit_line(ln: str) -> bool:
     return m is not None and m.group(1).endswith("Exit")
 
 
+def _traceback_in_e_lines(lines: list[str]) -> list[str]:
+    """pytest's ``E`` lines that hold a whole traceback (a test that ran code in another
+    process and failed on its output: ``E   Traceback (most recent call last):``, ``E     File
+    "...", line 162, in _call_hook``, ``E   pep517.wrappers.BackendUnavailable``): the lines as
+    that traceback, without the ``E`` column and the indentation its header line has, so its
+    frames are read as frames and its last line as its exception line. Only the run of ``E``
+    lines that opens with the header and shows a frame; the lines around it stay as they are."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        m = _PYTEST_E.match(lines[i])
+        body = m.group(1) if m else None
+        if body is None or not _TB_HEADER.match(body):
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and _PYTEST_E.match(lines[j]):
+            j += 1
+        run = [ln[1:] for ln in lines[i:j]]  # (the ``E`` column off; the header's indent is the run's)
+        if not any(_PY_FRAME.match(x) for x in run):
+            out.extend(lines[i:j])
+        else:
+            pad = len(run[0]) - len(run[0].lstrip())
+            out.extend(x[pad:] if x[:pad].isspace() else x.lstrip() for x in run)
+        i = j
+    return out
+
+
 def _interleaved_error_lines(lines: list[str]) -> list[str]:
     """The lines with an error line put back under its own frames where two processes wrote
     to one terminal at once (``multiprocessing`` workers failing together): the second
@@ -2945,7 +2999,7 @@ def _without_jax_note(blocks: list[Block]) -> None:
             b.message = b.message.split(_JAX_NOTE, 1)[0].rstrip()
 
 
-def _whole_before_cut(blocks: list[Block], primary: int) -> int:
+def _whole_before_cut(blocks: list[Block], primary: int, lines: list[str]) -> int:
     """A chain whose last part is cut before its exception line (frames, then nothing): that
     part names no error, and its deepest frame is no raise (else that frame is the answer), so
     the error the paste shows is the last whole part before it. IPython names the class in a
@@ -2960,10 +3014,41 @@ def _whole_before_cut(blocks: list[Block], primary: int) -> int:
         blocks[0].earlier = None
         blocks.insert(0, record)  # the record is the error asked about; the chain under it follows
         return 0
+    if _repr_above_traceback(b, lines):
+        return primary
     for i in range(primary - 1, -1, -1):
         if blocks[i].message and blocks[i].exc_type:
             return i
     return primary
+
+
+_REPR_LINES_ABOVE = 40  # lines above a traceback searched for a log's repr of the error it ends in
+
+
+def _repr_above_traceback(b: Block, lines: list[str]) -> bool:
+    """A traceback (or a chain) whose last part lost its exception line, under a log that
+    printed the error's repr (httpcore's trace ``...failed exception=ProtocolError('Invalid
+    input ...')``, asyncio's ``task: <Task finished ... exception=LocalProtocolError('...')>``,
+    celery's ``Task handler raised error: WorkerLostError('...')``): the application logged
+    what the call raised, then the traceback of it, so the last such repr above the first
+    traceback is the error the cut part ends in. Its class and text become the part's, whose
+    frames still place it; read as ``_keyword_repr`` and ``_trailing_repr`` read a line's
+    repr, within ``_REPR_LINES_ABOVE`` lines of the ``Traceback`` header. False when none is
+    there (the part is then left as it is)."""
+    head = next((i for i, ln in enumerate(lines) if _TB_HEADER.match(ln)), None)
+    if head is None:
+        return False
+    for ln in reversed(lines[max(head - _REPR_LINES_ABOVE, 0) : head]):
+        scratch = Block()
+        text = _keyword_repr(scratch, ln)
+        if not scratch.exc_types:
+            text = _trailing_repr(scratch, ln)
+        if scratch.exc_types and text.strip():
+            b.exc_types.append(scratch.exc_types[-1])
+            b.exc_type = scratch.exc_types[-1]
+            b.message = text.strip()
+            return True
+    return False
 
 
 def _record_over_chain(blocks: list[Block], cut: int) -> Block | None:
