@@ -4785,7 +4785,7 @@ class ModuleVisitor:
         base = e.value
         if isinstance(base, ast.Name) and isinstance(env.get(base.id), _T_DICTVAL_ROWVAL):
             return True
-        if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id == "self":
+        if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id in ("self", "cls"):
             # ``self.messages[key]``, ``self.messages["required"]``
             return isinstance(e.slice, ast.Name) or _str_constant(e.slice)
         if isinstance(base, ast.Dict):
@@ -5064,17 +5064,12 @@ class ModuleVisitor:
         field = self.record_field(base, sl, e, env, frame)
         if field is not None:
             return field  # ``bit["err"]``, ``TABLE[key]["err"]``: a field of a table's record
-        if (
-            isinstance(base, ast.Attribute)
-            and isinstance(base.value, ast.Name)
-            and base.value.id == frame.self_name
-            and frame.class_key
-            and (isinstance(sl, ast.Name) or _str_constant(sl))
-        ):
+        owner = self.registry_owner(base, sl, env, frame)
+        if owner is not None and isinstance(base, ast.Attribute):
             # ``self.error_messages[key]``: a registry of messages, looked up once the key is known
             # (a literal key, ``self.messages["required"]``, is known already)
             key_arg = self.arg(sl, env, frame)
-            return ((Lookup(frame.class_key, base.attr, key_arg, self.src(e)),),)
+            return ((Lookup(owner, base.attr, key_arg, self.src(e)),),)
         if isinstance(base, ast.Dict) and frame.kind == "function":
             # ``{OPENED: "...", CLOSED: "..."}[self._state]``: a dict of messages written where it
             # is read, one message per state; any of its values, as a named one's are
@@ -5100,6 +5095,27 @@ class ModuleVisitor:
             if key is not None and not key.startswith("builtins."):
                 return ((Ref(key, self.src(e), method="[]"),),)
         return None
+
+    def registry_owner(self, base: ast.expr, sl: ast.expr, env: Env, frame: Frame) -> str | None:
+        """The class whose class-level dicts ``<owner>.<attr>[key]`` reads, or None.
+
+        The owner is the instance (``self.error_messages[key]``), a classmethod's class
+        (``cls._error_messages['pk']``) or a class named as written (``Model._messages['pk']``,
+        resolved later along its MRO; a name that is no class there keeps the placeholder). The
+        key is a name a call may decide or a literal."""
+        if not (
+            isinstance(base, ast.Attribute)
+            and isinstance(base.value, ast.Name)
+            and (isinstance(sl, ast.Name) or _str_constant(sl))
+        ):
+            return None
+        root = base.value.id
+        if root in (frame.self_name, frame.cls_name):
+            return frame.class_key or None
+        if root in env or not _str_constant(sl) or root[:1].islower():
+            return None
+        key = self.name_key(root, frame)
+        return key if key is not None and not key.startswith("builtins.") else None
 
     def eval_fstring(self, node: ast.JoinedStr, env: Env, frame: Frame) -> Value:
         pieces: list[Value] = []
