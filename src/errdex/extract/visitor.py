@@ -2121,6 +2121,12 @@ class ModuleVisitor:
         the classes are those the callers pass, found once every module is known
         (``ModuleFacts.passed_maps``), by the parameter's position and name, and those its
         annotation names (``Mapping[int, Type[HttpResponseError]]``, ``annotated_types``)."""
+        if isinstance(node, ast.Attribute):
+            # ``self.exceptions[name]`` of an attribute ``__init__`` sets from its parameter as
+            # given (``self.exceptions = exceptions``): what the class's callers pass there
+            # (peewee's ``ExceptionWrapper(EXCEPTIONS)``)
+            ref = self.init_param_ref(node, frame)
+            return TypesVal((), (ref,)) if ref is not None else None
         if not isinstance(node, ast.Name) or node.id not in frame.params or env.get(node.id) is not None:
             return None
         ref = _param_ref(node.id, frame)
@@ -2128,6 +2134,25 @@ class ModuleVisitor:
             return None
         named = self.annotated_types(node.id, frame)
         return TypesVal(named.entries, (ref, *named.refs))
+
+    def init_param_ref(self, node: ast.Attribute, frame: Frame) -> str | None:
+        """``CLASS(POS:NAME)`` for ``self.<attr>`` in a method when the class's own ``__init__``
+        sets ``self.<attr> = <param>`` in its body's top level (not under a test), the slot by
+        which calls of the class pass that parameter; else None."""
+        owner = frame.parent
+        if (
+            not isinstance(node.value, ast.Name)
+            or node.value.id != frame.self_name
+            or owner is None
+            or owner.kind != "class"
+            or not isinstance(owner.node, ast.ClassDef)
+            or frame.class_key is None
+        ):
+            return None
+        for stmt in owner.node.body:
+            if isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__":
+                return _init_slot(stmt, node.attr, frame.class_key)
+        return None
 
     def param_spec(self, name: str, spec: ExcSpec, frame: Frame) -> ExcSpec:
         """``raise error_class(msg)`` of a parameter: the class is whatever the caller passed:
@@ -3058,8 +3083,10 @@ class ModuleVisitor:
             # (``exc = errors.NotFound``) and then called: the class (any of them) is what is raised
             return self.held_types(value, frame)
         if type(value) is ast.Subscript:
+            # (a table looked up by a class or its name, ``self.exceptions[exc_type.__name__]``,
+            # translates exceptions: it gives classes, whatever its callers' mapping is called)
             return self.table_types(value.value, env, frame) or self.param_table(
-                value.value, None, env, frame
+                value.value, None, env, frame, called=_keyed_by_class(value.slice)
             )
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get":
             types = self.table_types(value.func.value, env, frame)
@@ -4180,6 +4207,12 @@ class ModuleVisitor:
                 )
             if func.id in frame.params:
                 return self.param_spec(func.id, ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs), frame)
+        if isinstance(func, ast.Attribute) and (slot := self.init_param_ref(func, frame)) is not None:
+            # ``raise self.exception_class(str(exc_val))`` of the class ``__init__`` was given
+            # (dnspython's ``ExceptionWrapper(dns.exception.SyntaxError)``): what its callers
+            # pass, as for a parameter called as a class, or one from outside
+            unknown: tuple[str, str | None] = (UNKNOWN_EXC_TYPE, None)
+            return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, types=(unknown,), types_refs=(slot,))
         looked = self.looked_up_class(func, env, frame)
         if looked is not None:
             # ``raise HTTP_EXCEPTIONS.get(status, TransportError)(status, msg)``: a class taken
@@ -6352,6 +6385,45 @@ def _param_annotation(name: str, frame: Frame) -> ast.expr | None:
     return next(
         (a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None
     )
+
+
+def _keyed_by_class(key: ast.expr) -> bool:
+    """A lookup key that is a class or a class's name: ``exc_type.__name__``, ``type(e)``,
+    ``type(e).__name__``, ``e.__class__``."""
+    if isinstance(key, ast.Attribute):
+        return key.attr in ("__name__", "__class__")
+    return (
+        isinstance(key, ast.Call)
+        and isinstance(key.func, ast.Name)
+        and key.func.id == "type"
+        and len(key.args) == 1
+        and not key.keywords
+    )
+
+
+def _init_slot(init: ast.FunctionDef, attr: str, class_key: str) -> str | None:
+    """``CLASS(POS:NAME)``: the parameter of ``init`` that its top-level ``self.<attr> = NAME``
+    stores as given, by its position after ``self`` (-1 for a keyword-only one); None when no
+    such statement sets the attribute."""
+    positional = [a.arg for a in (*init.args.posonlyargs, *init.args.args)]
+    if not positional:
+        return None
+    me, rest = positional[0], positional[1:]
+    names = {*rest, *(a.arg for a in init.args.kwonlyargs)}
+    for stmt in init.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(t := stmt.targets[0], ast.Attribute)
+            and t.attr == attr
+            and isinstance(t.value, ast.Name)
+            and t.value.id == me
+            and isinstance(stmt.value, ast.Name)
+            and stmt.value.id in names
+        ):
+            name = stmt.value.id
+            return f"{class_key}({rest.index(name) if name in rest else -1}:{name})"
+    return None
 
 
 def _param_ref(name: str, frame: Frame) -> str | None:
