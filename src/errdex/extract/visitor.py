@@ -1248,6 +1248,7 @@ class ModuleVisitor:
                 self.note_registered(stmt.value, env, frame)
         if self.want_sites and frame.kind == "function":
             self.args_rewrite(stmt, env, frame, guards)
+            self.strerror_rewrite(stmt, env, frame, guards)
         if (
             self.want_sites
             and frame.kind in ("module", "class")
@@ -1285,6 +1286,36 @@ class ModuleVisitor:
         key = self.dotted_key(written, frame) if written else None
         spec = ExcSpec(written or UNKNOWN_EXC_TYPE, key, msg, opaque=True)
         self.add_site("error", spec, stmt, frame, guards, None)
+
+    def strerror_rewrite(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        """``except OSError as err: err.strerror = "Error writing CSS file: " + err.strerror;
+        raise`` (pygments): the caught error goes on printing ``[Errno N] <new text>`` (and the
+        file name when it has one), the library's words before the system's. A record of the
+        caught class with that text, sited where the traceback ends: the ``try`` body's
+        statement that failed (``_failing_statement``), or this statement when the handler
+        does not re-raise what it caught as it is."""
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        if not (type(target) is ast.Attribute and target.attr == "strerror" and type(target.value) is ast.Name):
+            return
+        name = target.value.id
+        written = frame.caught.get(name)
+        if not written:
+            return
+        text = self.eval_msg(stmt.value, env, frame)
+        if not value_has_literal(text):
+            return
+        errno = concat(lit("[Errno "), ph(f"{name}.errno"), lit("] "), text)
+        msg = union(errno, concat(errno, lit(": "), ((Ph(f"{name}.filename", True),),)))
+        spec = ExcSpec(written, self.dotted_key(written, frame), msg, opaque=True)
+        handler = next(
+            (g[1] for g in reversed(guards) if g[0] == "except" and isinstance(g[1], ast.ExceptHandler)), None
+        )
+        at: ast.stmt = stmt
+        if handler is not None and handler.name == name and handler in self.try_of:
+            bare = any(type(s) is ast.Raise and s.exc is None and s.lineno > stmt.lineno for s in handler.body)
+            failing = _failing_statement(self.try_of[handler].body) if bare else None
+            at = failing or stmt
+        self.add_site("error", spec, at, frame, guards, None)
 
     def note_module_dict(self, stmt: ast.Assign) -> None:
         """Keep a module-level name's dict literal (dropped when the name is bound again)."""
@@ -6385,6 +6416,33 @@ def _param_annotation(name: str, frame: Frame) -> ast.expr | None:
     return next(
         (a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None
     )
+
+
+_MAX_FAILING = 16  # statements of a ``try`` body looked through for the one that failed
+
+
+def _failing_statement(body: Sequence[ast.stmt]) -> ast.stmt | None:
+    """The statement of a ``try`` body a re-raised error's traceback ends on: the one statement
+    that calls something (a ``with`` header counts, an ``if``'s test does not: the branches are
+    looked into), else the first ``with`` header that does (opening a resource, where an
+    ``OSError`` comes from); None when that is not known (a bounded walk, in order)."""
+    calls: list[ast.stmt] = []
+    todo = list(body)
+    while todo and len(calls) < _MAX_FAILING:
+        s = todo.pop(0)
+        if isinstance(s, (ast.With, ast.AsyncWith)):
+            if any(isinstance(n, ast.Call) for i in s.items for n in ast.walk(i.context_expr)):
+                calls.append(s)
+            todo[:0] = s.body
+        elif isinstance(s, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try)):
+            todo[:0] = [*s.body, *s.orelse]
+        elif not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and any(
+            isinstance(n, ast.Call) for n in ast.walk(s)
+        ):
+            calls.append(s)
+    if len(calls) == 1:
+        return calls[0]
+    return next((s for s in calls if isinstance(s, (ast.With, ast.AsyncWith))), None)
 
 
 def _keyed_by_class(key: ast.expr) -> bool:
