@@ -6430,19 +6430,19 @@ def _failing_statement(body: Sequence[ast.stmt]) -> ast.stmt | None:
     todo = list(body)
     while todo and len(calls) < _MAX_FAILING:
         s = todo.pop(0)
-        if isinstance(s, (ast.With, ast.AsyncWith)):
+        if isinstance(s, _T_WITHS):
             if any(isinstance(n, ast.Call) for i in s.items for n in ast.walk(i.context_expr)):
                 calls.append(s)
             todo[:0] = s.body
-        elif isinstance(s, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try)):
+        elif isinstance(s, _T_BLOCKS):
             todo[:0] = [*s.body, *s.orelse]
-        elif not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and any(
+        elif not isinstance(s, _T_SCOPES) and any(
             isinstance(n, ast.Call) for n in ast.walk(s)
         ):
             calls.append(s)
     if len(calls) == 1:
         return calls[0]
-    return next((s for s in calls if isinstance(s, (ast.With, ast.AsyncWith))), None)
+    return next((s for s in calls if isinstance(s, _T_WITHS)), None)
 
 
 def _keyed_by_class(key: ast.expr) -> bool:
@@ -8195,6 +8195,8 @@ _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA = (
 _T_PH_OP = (Ph, Op)
 _T_IF_WITH_TRY_FOR_WHILE = (ast.If, ast.With, ast.Try, ast.For, ast.While)
 _T_ASSIGN_ANNASSIGN = (ast.Assign, ast.AnnAssign)
+_T_WITHS = (ast.With, ast.AsyncWith)
+_T_BLOCKS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try)  # statements holding statements
 _T_NAME_CALL_JOINEDSTR_BINOP_CONSTANT = (ast.Name, ast.Call, ast.JoinedStr, ast.BinOp, ast.Constant)
 _T_EXCVAL_TYPESVAL = (ExcVal, TypesVal)
 _EXCVAL_TYPESVAL_TYPES = frozenset(_T_EXCVAL_TYPESVAL)  # (neither class has a subclass)
