@@ -48,7 +48,11 @@ def _records() -> set[tuple[int, str, str]]:
 def test_the_prefixed_text_is_a_record_of_the_caught_class_at_the_opening_line() -> None:
     got = _records()
     assert (7, "OSError", "[Errno {err.errno}] Error writing CSS file: {err.strerror}") in got
-    assert (7, "OSError", "[Errno {err.errno}] Error writing CSS file: {err.strerror}: {err.filename!r}") in got
+    assert (
+        7,
+        "OSError",
+        "[Errno {err.errno}] Error writing CSS file: {err.strerror}: {err.filename!r}",
+    ) in got
 
 
 def test_a_body_of_one_call_is_the_site() -> None:

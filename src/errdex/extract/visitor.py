@@ -1295,7 +1295,9 @@ class ModuleVisitor:
         statement that failed (``_failing_statement``), or this statement when the handler
         does not re-raise what it caught as it is."""
         target = stmt.targets[0] if len(stmt.targets) == 1 else None
-        if not (type(target) is ast.Attribute and target.attr == "strerror" and type(target.value) is ast.Name):
+        if not (
+            type(target) is ast.Attribute and target.attr == "strerror" and type(target.value) is ast.Name
+        ):
             return
         name = target.value.id
         written = frame.caught.get(name)
@@ -1312,7 +1314,9 @@ class ModuleVisitor:
         )
         at: ast.stmt = stmt
         if handler is not None and handler.name == name and handler in self.try_of:
-            bare = any(type(s) is ast.Raise and s.exc is None and s.lineno > stmt.lineno for s in handler.body)
+            bare = any(
+                type(s) is ast.Raise and s.exc is None and s.lineno > stmt.lineno for s in handler.body
+            )
             failing = _failing_statement(self.try_of[handler].body) if bare else None
             at = failing or stmt
         self.add_site("error", spec, at, frame, guards, None)
@@ -4849,7 +4853,11 @@ class ModuleVisitor:
         base = e.value
         if isinstance(base, ast.Name) and isinstance(env.get(base.id), _T_DICTVAL_ROWVAL):
             return True
-        if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id in ("self", "cls"):
+        if (
+            isinstance(base, ast.Attribute)
+            and isinstance(base.value, ast.Name)
+            and base.value.id in ("self", "cls")
+        ):
             # ``self.messages[key]``, ``self.messages["required"]``
             return isinstance(e.slice, ast.Name) or _str_constant(e.slice)
         if isinstance(base, ast.Dict):
@@ -6436,9 +6444,7 @@ def _failing_statement(body: Sequence[ast.stmt]) -> ast.stmt | None:
             todo[:0] = s.body
         elif isinstance(s, _T_BLOCKS):
             todo[:0] = [*s.body, *s.orelse]
-        elif not isinstance(s, _T_SCOPES) and any(
-            isinstance(n, ast.Call) for n in ast.walk(s)
-        ):
+        elif not isinstance(s, _T_SCOPES) and any(isinstance(n, ast.Call) for n in ast.walk(s)):
             calls.append(s)
     if len(calls) == 1:
         return calls[0]
