@@ -11,10 +11,7 @@ subclasses, as for ``self.``). Parsed, never imported."""
 
 from __future__ import annotations
 
-import re
-
-from errdex.extract import extract
-from errdex.model import SourceFile
+from marked_helpers import by_mark
 
 SOURCE = """\
 class ConfigError(Exception):
@@ -48,15 +45,9 @@ def check(cls_obj):
     raise ConfigError(cls_obj._error_messages["pk"])  # <- unknown
 """
 
-_MARK = re.compile(r"# <- (\w+)")
-
 
 def _templates() -> dict[str, set[str]]:
-    by_line: dict[int, set[str]] = {}
-    for r in extract([SourceFile("pkg/models.py", SOURCE.encode())], "local/pkg", jobs=1).records:
-        by_line.setdefault(r.line, set()).add(r.template)
-    marked = ((n, _MARK.search(text)) for n, text in enumerate(SOURCE.split("\n"), 1))
-    return {m.group(1): by_line.get(n, set()) for n, m in marked if m is not None}
+    return {k: {t for _, t in v} for k, v in by_mark(SOURCE, "pkg/models.py").items()}
 
 
 def test_a_classmethod_reads_its_class_registry_by_a_literal_key() -> None:

@@ -13,10 +13,7 @@ up by a class or a class's name. Parsed, never imported."""
 
 from __future__ import annotations
 
-import re
-
-from errdex.extract import extract
-from errdex.model import SourceFile
+from marked_helpers import by_mark
 
 SOURCE = """\
 class DBError(Exception):
@@ -70,15 +67,9 @@ def parse(text):
         return int(text)
 """
 
-_MARK = re.compile(r"# <- (\w+)")
-
 
 def _records() -> dict[str, set[tuple[str, str]]]:
-    by_line: dict[int, set[tuple[str, str]]] = {}
-    for r in extract([SourceFile("pkg/db.py", SOURCE.encode())], "local/pkg", jobs=1).records:
-        by_line.setdefault(r.line, set()).add((r.exc_type, r.template))
-    marked = ((n, _MARK.search(text)) for n, text in enumerate(SOURCE.split("\n"), 1))
-    return {m.group(1): by_line.get(n, set()) for n, m in marked if m is not None}
+    return by_mark(SOURCE, "pkg/db.py")
 
 
 def test_a_table_of_classes_given_to_init_names_the_raised_classes() -> None:

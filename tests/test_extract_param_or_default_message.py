@@ -12,10 +12,7 @@ None already did, so both forms are alternatives. Parsed, never imported."""
 
 from __future__ import annotations
 
-import re
-
-from errdex.extract import extract
-from errdex.model import SourceFile
+from marked_helpers import by_mark
 
 SOURCE = """\
 class ParseError(Exception):
@@ -44,15 +41,9 @@ def checked(s, l, ok):
         raise ParseError(s, l, "value out of range")  # <- literal
 """
 
-_MARK = re.compile(r"# <- (\w+)")
-
 
 def _templates() -> dict[str, set[str]]:
-    by_line: dict[int, set[str]] = {}
-    for r in extract([SourceFile("pkg/core.py", SOURCE.encode())], "local/pkg", jobs=1).records:
-        by_line.setdefault(r.line, set()).add(r.template)
-    marked = ((n, _MARK.search(text)) for n, text in enumerate(SOURCE.split("\n"), 1))
-    return {m.group(1): by_line.get(n, set()) for n, m in marked if m is not None}
+    return {k: {t for _, t in v} for k, v in by_mark(SOURCE, "pkg/core.py").items()}
 
 
 def test_both_branches_of_a_parameter_or_default_message_are_kept() -> None:

@@ -6452,17 +6452,11 @@ def _failing_statement(body: Sequence[ast.stmt]) -> ast.stmt | None:
 
 
 def _keyed_by_class(key: ast.expr) -> bool:
-    """A lookup key that is a class or a class's name: ``exc_type.__name__``, ``type(e)``,
-    ``type(e).__name__``, ``e.__class__``."""
-    if isinstance(key, ast.Attribute):
-        return key.attr in ("__name__", "__class__")
-    return (
-        isinstance(key, ast.Call)
-        and isinstance(key.func, ast.Name)
-        and key.func.id == "type"
-        and len(key.args) == 1
-        and not key.keywords
-    )
+    """A lookup key that is a class or a class's name: ``exc_type.__name__``,
+    ``type(e).__name__``, ``type(e)``, ``e.__class__``."""
+    if isinstance(key, ast.Attribute) and key.attr == "__name__":
+        return True
+    return _remade_name(key) is not None
 
 
 def _init_slot(init: ast.FunctionDef, attr: str, class_key: str) -> str | None:
