@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from marked_helpers import by_mark
 
+from errdex.model import UNKNOWN_EXC_TYPE
+
 SOURCE = """\
 class DBError(Exception):
     pass
@@ -47,6 +49,14 @@ class Converting:
     def __exit__(self, exc_type, exc_val, exc_tb):
         if exc_type is not None and not isinstance(exc_val, self.exception_class):
             raise self.exception_class(str(exc_val)) from exc_val  # <- given
+
+
+class Lazy:
+    def __init__(self, hint=None, exc=SyntaxErr):
+        self._exc = exc
+
+    def fail(self):
+        raise self._exc("the value is undefined")  # <- defaulted
 
 
 class Messages:
@@ -84,3 +94,8 @@ def test_a_class_given_to_init_is_the_raised_class() -> None:
 
 def test_a_table_looked_up_by_a_plain_key_is_no_table_of_classes() -> None:
     assert all(t == "ValueError" for t, _ in _records()["text"])
+
+
+def test_a_class_given_with_a_default_is_no_slot_of_the_class() -> None:
+    # ``exc=UndefinedError`` (jinja2's ``Undefined``): not a slot of the class; read as before
+    assert _records()["defaulted"] == {(UNKNOWN_EXC_TYPE, "the value is undefined")}

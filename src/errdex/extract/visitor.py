@@ -6462,12 +6462,15 @@ def _keyed_by_class(key: ast.expr) -> bool:
 def _init_slot(init: ast.FunctionDef, attr: str, class_key: str) -> str | None:
     """``CLASS(POS:NAME)``: the parameter of ``init`` that its top-level ``self.<attr> = NAME``
     stores as given, by its position after ``self`` (-1 for a keyword-only one); None when no
-    such statement sets the attribute."""
+    such statement sets the attribute, or the parameter has a default (``exc=UndefinedError``:
+    the class most calls leave it, which the raise's other readings take)."""
     positional = [a.arg for a in (*init.args.posonlyargs, *init.args.args)]
     if not positional:
         return None
     me, rest = positional[0], positional[1:]
-    names = {*rest, *(a.arg for a in init.args.kwonlyargs)}
+    required = positional[: len(positional) - len(init.args.defaults)]
+    kwonly = init.args.kwonlyargs
+    names = {*required[1:], *(a.arg for a, d in zip(kwonly, init.args.kw_defaults, strict=True) if d is None)}
     for stmt in init.body:
         if (
             isinstance(stmt, ast.Assign)
