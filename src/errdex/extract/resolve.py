@@ -69,6 +69,7 @@ from errdex.extract.templates import (
     Ref,
     Sig,
     Value,
+    Variant,
     apply_format,
     apply_percent,
     bind,
@@ -2296,9 +2297,10 @@ def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
     # leave the printer its fallback: its texts are not always shown; nor are those of one
     # that may also hold a value unknown here, ``self.returncode`` that a subclass sets to
     # ``"Unknown"`` in one branch and to a number in others)
+    given = (*spec.args, *(a for _, a in spec.kwargs))
     texts = [
         p
-        for a in (*spec.args, *(a for _, a in spec.kwargs))
+        for a in given
         if not any(is_none(v) or (len(v) == 1 and isinstance(v[0], Ph)) for v in a.value)
         for v in a.value
         for p in v
@@ -2308,8 +2310,24 @@ def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
     own = [c.strip() for t in texts for c in _FIELDS.split(t) if len(c.strip()) >= 3]
     if not own:
         return pairs
-    kept = [p for p in pairs if any(t in _literal(p[0]) for t in own)]
+    # a branch that is a parameter as given (``message if message is not None else "failed"``,
+    # the test riding along as an empty ``Opt``) is shown by the forms that print its value
+    lone = {x.name for a in given for v in a.value if (x := _lone_placeholder(v)) is not None}
+    kept = [
+        p
+        for p in pairs
+        if any(t in _literal(p[0]) for t in own) or any(isinstance(x, Ph) and x.name in lone for x in p[0])
+    ]
     return kept or pairs
+
+
+def _lone_placeholder(variant: Variant) -> Ph | None:
+    """The one value unknown here a form chosen by branch tests is (their empty ``Opt`` marks
+    left aside), else None; a form with no test (a placeholder alone) is not one."""
+    if len(variant) < 2:
+        return None
+    shown = [p for p in variant if not (isinstance(p, Opt) and not p.value)]
+    return shown[0] if len(shown) == 1 and isinstance(shown[0], Ph) else None
 
 
 def _star_message(msg: Value | None) -> str | None:

@@ -1252,6 +1252,7 @@ class ModuleVisitor:
                 self.note_registered(stmt.value, env, frame)
         if self.want_sites and frame.kind == "function":
             self.args_rewrite(stmt, env, frame, guards)
+            self.strerror_rewrite(stmt, env, frame, guards)
         if (
             self.want_sites
             and frame.kind in ("module", "class")
@@ -1289,6 +1290,40 @@ class ModuleVisitor:
         key = self.dotted_key(written, frame) if written else None
         spec = ExcSpec(written or UNKNOWN_EXC_TYPE, key, msg, opaque=True)
         self.add_site("error", spec, stmt, frame, guards, None)
+
+    def strerror_rewrite(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        """``except OSError as err: err.strerror = "Error writing CSS file: " + err.strerror;
+        raise`` (pygments): the caught error goes on printing ``[Errno N] <new text>`` (and the
+        file name when it has one), the library's words before the system's. A record of the
+        caught class with that text, sited where the traceback ends: the ``try`` body's
+        statement that failed (``_failing_statement``), or this statement when the handler
+        does not re-raise what it caught as it is."""
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        if not (
+            type(target) is ast.Attribute and target.attr == "strerror" and type(target.value) is ast.Name
+        ):
+            return
+        name = target.value.id
+        written = frame.caught.get(name)
+        if not written:
+            return
+        text = self.eval_msg(stmt.value, env, frame)
+        if not value_has_literal(text):
+            return
+        errno = concat(lit("[Errno "), ph(f"{name}.errno"), lit("] "), text)
+        msg = union(errno, concat(errno, lit(": "), ((Ph(f"{name}.filename", True),),)))
+        spec = ExcSpec(written, self.dotted_key(written, frame), msg, opaque=True)
+        handler = next(
+            (g[1] for g in reversed(guards) if g[0] == "except" and isinstance(g[1], ast.ExceptHandler)), None
+        )
+        at: ast.stmt = stmt
+        if handler is not None and handler.name == name and handler in self.try_of:
+            bare = any(
+                type(s) is ast.Raise and s.exc is None and s.lineno > stmt.lineno for s in handler.body
+            )
+            failing = _failing_statement(self.try_of[handler].body) if bare else None
+            at = failing or stmt
+        self.add_site("error", spec, at, frame, guards, None)
 
     def note_module_dict(self, stmt: ast.Assign) -> None:
         """Keep a module-level name's dict literal (dropped when the name is bound again)."""
@@ -2125,6 +2160,12 @@ class ModuleVisitor:
         the classes are those the callers pass, found once every module is known
         (``ModuleFacts.passed_maps``), by the parameter's position and name, and those its
         annotation names (``Mapping[int, Type[HttpResponseError]]``, ``annotated_types``)."""
+        if isinstance(node, ast.Attribute):
+            # ``self.exceptions[name]`` of an attribute ``__init__`` sets from its parameter as
+            # given (``self.exceptions = exceptions``): what the class's callers pass there
+            # (peewee's ``ExceptionWrapper(EXCEPTIONS)``)
+            ref = self.init_param_ref(node, frame)
+            return TypesVal((), (ref,)) if ref is not None else None
         if not isinstance(node, ast.Name) or node.id not in frame.params or env.get(node.id) is not None:
             return None
         ref = _param_ref(node.id, frame)
@@ -2132,6 +2173,25 @@ class ModuleVisitor:
             return None
         named = self.annotated_types(node.id, frame)
         return TypesVal(named.entries, (ref, *named.refs))
+
+    def init_param_ref(self, node: ast.Attribute, frame: Frame) -> str | None:
+        """``CLASS(POS:NAME)`` for ``self.<attr>`` in a method when the class's own ``__init__``
+        sets ``self.<attr> = <param>`` in its body's top level (not under a test), the slot by
+        which calls of the class pass that parameter; else None."""
+        owner = frame.parent
+        if (
+            not isinstance(node.value, ast.Name)
+            or node.value.id != frame.self_name
+            or owner is None
+            or owner.kind != "class"
+            or not isinstance(owner.node, ast.ClassDef)
+            or frame.class_key is None
+        ):
+            return None
+        for stmt in owner.node.body:
+            if isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__":
+                return _init_slot(stmt, node.attr, frame.class_key)
+        return None
 
     def param_spec(self, name: str, spec: ExcSpec, frame: Frame) -> ExcSpec:
         """``raise error_class(msg)`` of a parameter: the class is whatever the caller passed:
@@ -3063,8 +3123,10 @@ class ModuleVisitor:
             # (``exc = errors.NotFound``) and then called: the class (any of them) is what is raised
             return self.held_types(value, frame)
         if type(value) is ast.Subscript:
+            # (a table looked up by a class or its name, ``self.exceptions[exc_type.__name__]``,
+            # translates exceptions: it gives classes, whatever its callers' mapping is called)
             return self.table_types(value.value, env, frame) or self.param_table(
-                value.value, None, env, frame
+                value.value, None, env, frame, called=_keyed_by_class(value.slice)
             )
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get":
             types = self.table_types(value.func.value, env, frame)
@@ -4185,6 +4247,12 @@ class ModuleVisitor:
                 )
             if func.id in frame.params:
                 return self.param_spec(func.id, ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs), frame)
+        if isinstance(func, ast.Attribute) and (slot := self.init_param_ref(func, frame)) is not None:
+            # ``raise self.exception_class(str(exc_val))`` of the class ``__init__`` was given
+            # (dnspython's ``ExceptionWrapper(dns.exception.SyntaxError)``): what its callers
+            # pass, as for a parameter called as a class, or one from outside
+            unknown: tuple[str, str | None] = (UNKNOWN_EXC_TYPE, None)
+            return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, types=(unknown,), types_refs=(slot,))
         looked = self.looked_up_class(func, env, frame)
         if looked is not None:
             # ``raise HTTP_EXCEPTIONS.get(status, TransportError)(status, msg)``: a class taken
@@ -4790,7 +4858,11 @@ class ModuleVisitor:
         base = e.value
         if isinstance(base, ast.Name) and isinstance(env.get(base.id), _T_DICTVAL_ROWVAL):
             return True
-        if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id == "self":
+        if (
+            isinstance(base, ast.Attribute)
+            and isinstance(base.value, ast.Name)
+            and base.value.id in ("self", "cls")
+        ):
             # ``self.messages[key]``, ``self.messages["required"]``
             return isinstance(e.slice, ast.Name) or _str_constant(e.slice)
         if isinstance(base, ast.Dict):
@@ -5091,17 +5163,12 @@ class ModuleVisitor:
         field = self.record_field(base, sl, e, env, frame)
         if field is not None:
             return field  # ``bit["err"]``, ``TABLE[key]["err"]``: a field of a table's record
-        if (
-            isinstance(base, ast.Attribute)
-            and isinstance(base.value, ast.Name)
-            and base.value.id == frame.self_name
-            and frame.class_key
-            and (isinstance(sl, ast.Name) or _str_constant(sl))
-        ):
+        owner = self.registry_owner(base, sl, env, frame)
+        if owner is not None and isinstance(base, ast.Attribute):
             # ``self.error_messages[key]``: a registry of messages, looked up once the key is known
             # (a literal key, ``self.messages["required"]``, is known already)
             key_arg = self.arg(sl, env, frame)
-            return ((Lookup(frame.class_key, base.attr, key_arg, self.src(e)),),)
+            return ((Lookup(owner, base.attr, key_arg, self.src(e)),),)
         if isinstance(base, ast.Dict) and frame.kind == "function":
             # ``{OPENED: "...", CLOSED: "..."}[self._state]``: a dict of messages written where it
             # is read, one message per state; any of its values, as a named one's are
@@ -5127,6 +5194,27 @@ class ModuleVisitor:
             if key is not None and not key.startswith("builtins."):
                 return ((Ref(key, self.src(e), method="[]"),),)
         return None
+
+    def registry_owner(self, base: ast.expr, sl: ast.expr, env: Env, frame: Frame) -> str | None:
+        """The class whose class-level dicts ``<owner>.<attr>[key]`` reads, or None.
+
+        The owner is the instance (``self.error_messages[key]``), a classmethod's class
+        (``cls._error_messages['pk']``) or a class named as written (``Model._messages['pk']``,
+        resolved later along its MRO; a name that is no class there keeps the placeholder). The
+        key is a name a call may decide or a literal."""
+        if not (
+            isinstance(base, ast.Attribute)
+            and isinstance(base.value, ast.Name)
+            and (isinstance(sl, ast.Name) or _str_constant(sl))
+        ):
+            return None
+        root = base.value.id
+        if root in (frame.self_name, frame.cls_name):
+            return frame.class_key or None
+        if root in env or not _str_constant(sl) or root[:1].islower():
+            return None
+        key = self.name_key(root, frame)
+        return key if key is not None and not key.startswith("builtins.") else None
 
     def eval_fstring(self, node: ast.JoinedStr, env: Env, frame: Frame) -> Value:
         pieces: list[Value] = []
@@ -6363,6 +6451,67 @@ def _param_annotation(name: str, frame: Frame) -> ast.expr | None:
     return next(
         (a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None
     )
+
+
+_MAX_FAILING = 16  # statements of a ``try`` body looked through for the one that failed
+
+
+def _failing_statement(body: Sequence[ast.stmt]) -> ast.stmt | None:
+    """The statement of a ``try`` body a re-raised error's traceback ends on: the one statement
+    that calls something (a ``with`` header counts, an ``if``'s test does not: the branches are
+    looked into), else the first ``with`` header that does (opening a resource, where an
+    ``OSError`` comes from); None when that is not known (a bounded walk, in order)."""
+    calls: list[ast.stmt] = []
+    todo = list(body)
+    while todo and len(calls) < _MAX_FAILING:
+        s = todo.pop(0)
+        if isinstance(s, _T_WITHS):
+            if any(isinstance(n, ast.Call) for i in s.items for n in ast.walk(i.context_expr)):
+                calls.append(s)
+            todo[:0] = s.body
+        elif isinstance(s, _T_BLOCKS):
+            todo[:0] = [*s.body, *s.orelse]
+        elif not isinstance(s, _T_SCOPES) and any(isinstance(n, ast.Call) for n in ast.walk(s)):
+            calls.append(s)
+    if len(calls) == 1:
+        return calls[0]
+    return next((s for s in calls if isinstance(s, _T_WITHS)), None)
+
+
+def _keyed_by_class(key: ast.expr) -> bool:
+    """A lookup key that is a class or a class's name: ``exc_type.__name__``,
+    ``type(e).__name__``, ``type(e)``, ``e.__class__``."""
+    if isinstance(key, ast.Attribute) and key.attr == "__name__":
+        return True
+    return _remade_name(key) is not None
+
+
+def _init_slot(init: ast.FunctionDef, attr: str, class_key: str) -> str | None:
+    """``CLASS(POS:NAME)``: the parameter of ``init`` that its top-level ``self.<attr> = NAME``
+    stores as given, by its position after ``self`` (-1 for a keyword-only one); None when no
+    such statement sets the attribute, or the parameter has a default (``exc=UndefinedError``:
+    the class most calls leave it, which the raise's other readings take)."""
+    positional = [a.arg for a in (*init.args.posonlyargs, *init.args.args)]
+    if not positional:
+        return None
+    me, rest = positional[0], positional[1:]
+    required = positional[: len(positional) - len(init.args.defaults)]
+    kwonly = init.args.kwonlyargs
+    names = {*required[1:], *(a.arg for a, d in zip(kwonly, init.args.kw_defaults, strict=True) if d is None)}
+    for stmt in init.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(t := stmt.targets[0], ast.Attribute)
+            and t.attr == attr
+            and isinstance(t.value, ast.Name)
+            and t.value.id == me
+            and isinstance(stmt.value, ast.Name)
+            and stmt.value.id in names
+        ):
+            name = stmt.value.id
+            return f"{class_key}({rest.index(name) if name in rest else -1}:{name})"
+    return None
 
 
 def _param_ref(name: str, frame: Frame) -> str | None:
@@ -8130,6 +8279,8 @@ _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA = (
 _T_PH_OP = (Ph, Op)
 _T_IF_WITH_TRY_FOR_WHILE = (ast.If, ast.With, ast.Try, ast.For, ast.While)
 _T_ASSIGN_ANNASSIGN = (ast.Assign, ast.AnnAssign)
+_T_WITHS = (ast.With, ast.AsyncWith)
+_T_BLOCKS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try)  # statements holding statements
 _T_NAME_CALL_JOINEDSTR_BINOP_CONSTANT = (ast.Name, ast.Call, ast.JoinedStr, ast.BinOp, ast.Constant)
 _T_EXCVAL_TYPESVAL = (ExcVal, TypesVal)
 _EXCVAL_TYPESVAL_TYPES = frozenset(_T_EXCVAL_TYPESVAL)  # (neither class has a subclass)
