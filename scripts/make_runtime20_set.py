@@ -268,6 +268,15 @@ SNIPPETS: dict[str, list[Snippet]] = {
             SP
             + "from scipy.cluster.hierarchy import dendrogram, linkage\ndendrogram(linkage([[0.0], [1.0], [3.0]]), orientation='up', no_plot=True)\n",
         ),
+        _s(
+            "a bounded scalar minimum of crossed bounds",
+            SP
+            + "from scipy import optimize\noptimize.minimize_scalar(lambda x: x * x, bounds=(1, 0), method='bounded')\n",
+        ),
+        _s(
+            "a filter whose first denominator is zero",
+            SP + "from scipy import signal\nsignal.lfilter([1], [0, 1], [1, 2, 3])\n",
+        ),
     ],
     "requests": [
         _s(
@@ -317,6 +326,11 @@ SNIPPETS: dict[str, list[Snippet]] = {
             AWS
             + "boto3.client('sqs', region_name='eu-west-1').send_message_batch(QueueUrl='q', Entries=[{'Id': 1, 'MessageBody': 'x'}])\n",
         ),
+        _s(
+            "an S3 us-east-1 endpoint option misspelt",
+            AWS
+            + "boto3.client('s3', region_name='eu-west-1', config=Config(s3={'us_east_1_regional_endpoint': 'global2'}))\n",
+        ),
     ],
     "pillow": [
         _s(
@@ -336,6 +350,8 @@ SNIPPETS: dict[str, list[Snippet]] = {
             "a median filter of even size",
             PIL + "from PIL import ImageFilter\nimg.filter(ImageFilter.MedianFilter(4))\n",
         ),
+        _s("a palette put on an RGB image", PIL + "img.putpalette([1, 2, 3])\n"),
+        _s("a posterize of nine bits", PIL + "from PIL import ImageOps\nImageOps.posterize(img, 9)\n"),
     ],
     "beautifulsoup4": [
         _s("a select on something that is not a tag", "import soupsieve\nsoupsieve.select('p', 5)\n"),
