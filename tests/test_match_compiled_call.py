@@ -351,3 +351,58 @@ def test_an_assert_condition_printed_over_several_lines_is_no_call_that_raised(t
         False,
         False,
     )
+
+
+# --- the standard library's last frame raising a local it built (``enum``'s ``raise ve_exc``) ---
+
+_STYLE = """\
+import enum
+
+
+class Join(enum.Enum):
+    MITER = "miter"
+    ROUND = "round"
+
+
+def set_join(s):
+    js = Join(s)
+    return js
+
+
+def check(width):
+    if width < 0:
+        raise ValueError("width is not a valid number")
+"""
+
+
+def _enum_traceback(last: str) -> str:
+    site = "/venv/lib/python3.13/site-packages/styl/core.py"
+    return "\n".join(
+        [
+            "Traceback (most recent call last):",
+            '  File "/home/u/main.py", line 3, in <module>',
+            "    set_join('pointy')",
+            "    ~~~~~~~~^^^^^^^^^^",
+            f'  File "{site}", line 10, in set_join',
+            "    js = Join(s)",
+            '  File "/usr/lib/python3.13/enum.py", line 722, in __call__',
+            "    return cls.__new__(cls, value)",
+            "           ~~~~~~~~~~~^^^^^^^^^^^^",
+            '  File "/usr/lib/python3.13/enum.py", line 1189, in __new__',
+            f"    {last}",
+            "ValueError: 'pointy' is not a valid Join",
+        ]
+    )
+
+
+def test_a_standard_library_raise_of_a_local_it_built_answers_the_librarys_call(tmp_path: Path) -> None:
+    # Python prints an exception raised before with its own frames below the re-raise: a last
+    # frame raising a plain local name made the error there (enum builds ``ve_exc`` above)
+    files = {"styl/__init__.py": "", "styl/core.py": _STYLE}
+    with package_matcher(tmp_path, files) as m:
+        res = m.explain(_enum_traceback("raise ve_exc"))
+        call = first(res)
+        assert call.is_call and (call.path, call.line, call.function) == ("styl/core.py", 10, "set_join")
+        # a worker's stored error (an attribute) is still no error made there
+        stored = m.explain(_enum_traceback("raise self._exception"))
+    assert not (stored.matches and stored.matches[0].is_call)

@@ -648,9 +648,23 @@ def _unheld_package(path: str, in_catalogue: bool, held: Callable[[str], bool]) 
 
 def makes_error(source: str | None) -> bool:
     """Whether a frame's shown line makes the error it ends in: a raise of a new exception
-    (``_new_raise``, or no line shown) or a call into code that raised it, not a re-raise of a
-    stored one (``raise self._exception``)."""
-    return _new_raise(source) or _calls_only(source)
+    (``_new_raise``, or no line shown), a raise of a plain local name (``_local_raise``) or a
+    call into code that raised it, not a re-raise of a stored one (``raise self._exception``)."""
+    return _new_raise(source) or _local_raise(source) or _calls_only(source)
+
+
+# ``raise ve_exc``: one bare name, no attribute, subscript or call
+_LOCAL_RAISE = re.compile(r"raise\s+([A-Za-z_]\w{0,100})\s*")
+
+
+def _local_raise(source: str | None) -> bool:
+    """Whether the last frame's shown line raises an exception held in a plain local name
+    (``enum``'s ``raise ve_exc``, built a few lines above). As the traceback's last frame it
+    made the error: an exception raised before carries its own frames, which Python prints
+    below the re-raise, so one re-raised here with nothing below was never raised before, and a
+    worker's stored error is an attribute (``raise self._exception``), not a local name."""
+    m = _LOCAL_RAISE.fullmatch((source or "").strip())
+    return m is not None and m.group(1) != "self"
 
 
 _NEW_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(")
