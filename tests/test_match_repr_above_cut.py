@@ -169,3 +169,30 @@ def test_text_above_the_traceback_keeps_the_class_of_a_cut_raise_off() -> None:
     )
     q = parse(text)
     assert q.blocks[q.primary].exc_type is None
+
+
+def test_an_earlier_tracebacks_raise_line_is_no_logged_repr() -> None:
+    """A chain whose first traceback's header is dressed in Markdown (``**`Traceback ...``) and
+    whose last part is cut: the first part's ``raise Error(context_msg=...)`` source line above
+    the cut part's header is code, not a log's repr, so the whole first part stays the error
+    (issues41 pyspnego-003, a reporter's bold code span around the paste)."""
+    paste = "\n".join(
+        [
+            "**`Traceback (most recent call last):",
+            f'  File "{_SITE}", line 12, in process_input',
+            '    raise ProtocolError(context_msg="Unable to negotiate", base_error=last_err)',
+            "pkg.conn.ProtocolError: Invalid input 7 in state 2, Context: Unable to negotiate",
+            "",
+            "During handling of the above exception, another exception occurred:",
+            "",
+            "Traceback (most recent call last):",
+            '  File "/opt/app/run.py", line 17, in <module>',
+            "    c.connect()",
+            '  File "/opt/app/client.py", line 105, in connect',
+            "    self.session.connect()",
+            "  Fil",
+        ]
+    )
+    q = parse(paste)
+    assert q.message == "Invalid input 7 in state 2, Context: Unable to negotiate", (q.message, q.primary)
+    assert q.exc_type == "pkg.conn.ProtocolError"

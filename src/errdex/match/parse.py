@@ -3034,10 +3034,14 @@ def _repr_above_traceback(b: Block, lines: list[str]) -> bool:
     traceback is the error the cut part ends in. Its class and text become the part's, whose
     frames still place it; read as ``_keyword_repr`` and ``_trailing_repr`` read a line's
     repr, within ``_REPR_LINES_ABOVE`` lines of the ``Traceback`` header. False when none is
-    there (the part is then left as it is)."""
-    head = next((i for i, ln in enumerate(lines) if _TB_HEADER.match(ln)), None)
-    if head is None:
+    there (the part is then left as it is), or when no plain ``Traceback`` header is (an
+    IPython traceback under the reporter's prose and code is ``_message_in_prose_above``'s).
+    The window ends at the first line of any traceback, a header dressed in Markdown
+    (``**`Traceback ...``) or a frame included: an earlier traceback's ``raise Error(...)``
+    source line is code, not a log's repr."""
+    if not any(_TB_HEADER.match(ln) for ln in lines):
         return False
+    head = next(i for i, ln in enumerate(lines) if _opens_traceback(ln))
     for ln in reversed(lines[max(head - _REPR_LINES_ABOVE, 0) : head]):
         scratch = Block()
         text = _keyword_repr(scratch, ln)
@@ -3049,6 +3053,11 @@ def _repr_above_traceback(b: Block, lines: list[str]) -> bool:
             b.message = text.strip()
             return True
     return False
+
+
+def _opens_traceback(line: str) -> bool:
+    """Whether a line is a traceback's header, however dressed, or one of its frames."""
+    return "Traceback (most recent call last)" in line or bool(_PY_FRAME.match(line))
 
 
 def _record_over_chain(blocks: list[Block], cut: int) -> Block | None:
