@@ -235,6 +235,20 @@ class _Scored:
     error: str  # ``Index.entry_id``
     where: Where  # ``Index.entry_where``
 
+    def lift_above(self, score: float) -> None:
+        """Place the entry just above ``score`` (half a callers' step), its key flags kept: how
+        each tie-break pass puts the entry it prefers over others scored alike."""
+        self.key = (*self.key[:4], score + CALLERS_STEP / 2)
+
+
+def _alike(scored: list[_Scored]) -> list[list[_Scored]]:
+    """The entries grouped by their key flags (the first four parts of ``_Scored.key``): the
+    entries a tie-break pass may reorder are among those of one group."""
+    groups: dict[tuple[bool, bool, bool, bool], list[_Scored]] = {}
+    for s in scored:
+        groups.setdefault(s.key[:4], []).append(s)
+    return list(groups.values())
+
 
 class Ranker:
     """Scores the entries of the candidates of one message, best-bounded patterns first: a
@@ -385,7 +399,7 @@ class Ranker:
             top = max(s.key[4] for s in group if not written[s.ei])
             for s in group:
                 if written[s.ei] and s.key[4] <= top < s.key[4] + _PRIORS:
-                    s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+                    s.lift_above(top)
                     self._spaced.add(s.ei)
 
     def _consumer_over_yield(self, scored: list[_Scored]) -> None:
@@ -456,10 +470,7 @@ class Ranker:
             return
         idx = self.idx
         lasts = {last(t).lower() for t in dotted}
-        groups: dict[tuple[bool, bool, bool, bool], list[_Scored]] = {}
-        for s in scored:
-            groups.setdefault(s.key[:4], []).append(s)
-        for group in groups.values():
+        for group in _alike(scored):
             if len(group) < 2:
                 continue
             quals = {s.ei: idx.entry_qualname(s.ei) for s in group}
@@ -472,7 +483,7 @@ class Ranker:
             for s in named:
                 above = [k for k in unresolved if s.key[4] <= k < s.key[4] + _PRIORS]
                 if above:
-                    s.key = (s.key[0], s.key[1], s.key[2], s.key[3], max(above) + CALLERS_STEP / 2)
+                    s.lift_above(max(above))
                     self._printed_class.add(s.ei)
 
     def _printed_class_reason(self, ei: int) -> list[str]:
@@ -495,9 +506,6 @@ class Ranker:
         if tf is None or len(scored) < 2:
             return
         idx = self.idx
-        groups: dict[tuple[bool, bool, bool, bool], list[_Scored]] = {}
-        for s in scored:
-            groups.setdefault(s.key[:4], []).append(s)
         text: str | None = None
         folded = ""
         cased: dict[int, bool | None] = {}  # pattern -> as written (True), re-cased (False), neither
@@ -513,7 +521,7 @@ class Ranker:
                 cased[pid] = all(verdicts) if verdicts else None
             return cased[pid]
 
-        for whole in groups.values():
+        for whole in _alike(scored):
             best = max(s.key[4] for s in whole)
             group = [s for s in whole if s.key[4] > best - _PRIORS]
             if len(group) < 2 or len({s.cand.pid for s in group}) > MAX_SPACED:
@@ -528,7 +536,7 @@ class Ranker:
             top = max(recased)
             for s in group:
                 if written[s.ei] and s.key[4] <= top < s.key[4] + _PRIORS:
-                    s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+                    s.lift_above(top)
                     self._cased.add(s.ei)
 
     def _spaced_reason(self, ei: int) -> list[str]:
@@ -562,7 +570,7 @@ class Ranker:
                 continue
             top = logs.get((s.cand.pid, s.key[:4]))
             if top is not None and s.key[4] <= top < s.key[4] + _PRIORS:
-                s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+                s.lift_above(top)
 
     def _named_raise_before_emitted(self, scored: list[_Scored]) -> None:
         """One text at a raise of a class and at a warning or a log call emitting the same words
@@ -598,7 +606,7 @@ class Ranker:
                 continue
             name = last(s.site.type)
             if self._paste_names(name) or (s.site.printed and self._paste_names(name := s.site.printed)):
-                s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+                s.lift_above(top)
                 self._over_emitted[s.ei] = name
 
     def _emitted_reason(self, ei: int) -> list[str]:
@@ -653,7 +661,7 @@ class Ranker:
                 if owner != receiver or r.where[0] != log.where[0] or r.key[:4] != log.key[:4]:
                     continue
                 if r.key[4] <= log.key[4]:
-                    r.key = (*r.key[:4], log.key[4] + CALLERS_STEP / 2)
+                    r.lift_above(log.key[4])
                     self._relayed_log[r.ei] = receiver
 
     def _relayed_reason(self, ei: int) -> list[str]:
@@ -704,7 +712,7 @@ class Ranker:
                 continue
             top = got[0]
             if s.key[4] <= top < s.key[4] + _PRIORS:
-                s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+                s.lift_above(top)
 
     def _copy_printed_in_panel(self, scored: list[_Scored]) -> None:
         """One text at a package's module and at another distribution that ships its own copy of
@@ -731,7 +739,7 @@ class Ranker:
         for s in scored:
             top = originals.get((s.cand.pid, s.key[:4], s.site.posix_path.partition("/")[0]))
             if top is not None and s.key[4] <= top < s.key[4] + _PRIORS:
-                s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+                s.lift_above(top)
 
     def _relay_beside_origin(self, scored: list[_Scored]) -> None:
         """One text at the raise that writes it and at a raise of the same class that relays it
@@ -774,7 +782,7 @@ class Ranker:
             if not top.key[4] - _PRIORS < r.key[4] < top.key[4] + _PRIORS:
                 continue  # the text fits one better than the other: not a tie of priors
             if _private_place(idx.entry_path(top.ei), idx.entry_func(top.ei)):
-                r.key = (*r.key[:4], top.key[4] + CALLERS_STEP / 2)
+                r.lift_above(top.key[4])
             elif _QUOTE.search(idx.entry_statement(top.ei) or ""):
                 r.key = (*r.key[:4], top.key[4] - CALLERS_STEP / 2)
 
@@ -915,7 +923,7 @@ class Ranker:
                 ):
                     continue
                 if self._in_handler_of(w.ei, type_key(s.site.type)):
-                    w.key = (w.key[0], w.key[1], w.key[2], w.key[3], s.key[4] + CALLERS_STEP / 2)
+                    w.lift_above(s.key[4])
 
     def _raises_kept_object(self, ei: int) -> bool:
         """Whether entry ``ei``'s statement raises an object kept in an attribute (``raise
