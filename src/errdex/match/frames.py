@@ -42,6 +42,8 @@ from errdex.match.thresholds import (
     MAX_CALLEES,
     MAX_FRAME,
     MAX_NAMED_STATEMENT,
+    MAX_NAMESAKES,
+    MAX_PACKAGE_FILES,
     MAX_RELAY_HOPS,
     MAX_STATEMENT,
     MIN_LITERAL,
@@ -1395,15 +1397,52 @@ def _cut_below_call(idx: Index, ev: FrameEvidence, frames: list[Frame], callees:
     if not fn or fn.startswith("<") or not _calls_only(source):
         return
     called = names_called(source or "")
-    targets = [(path, name) for name in _callee_names(idx, path, fn, callees) if name in called]
+    names = [name for name in _callee_names(idx, path, fn, callees) if name in called]
+    targets = [(path, name) for name in names if idx.sites.get((path, name))]
     heads = idx.paths.head(path, 1)
     if ev.helpers_of is not None and heads:
         targets += [t for t in ev.helpers_of(idx.entry_repo(heads[0]), path, fn) if t[1] in called]
+    if heads:
+        found = {name for _p, name in targets}
+        for name in names:
+            if name not in found and _on_other_object(source or "", name):
+                targets += _namesakes(idx, path, idx.entry_repo(heads[0]), name)
     for tpath, name in dict.fromkeys(targets):
         for ei in idx.sites.get((tpath, name), ())[:MAX_STATEMENT]:
             if not idx.entry_cut(ei):
                 _put(ev.entries, ei, CUT_CALLEE, fi, 0)
                 ev.callees.setdefault(ei, name)
+
+
+def _on_other_object(source: str, name: str) -> bool:
+    """Whether a line calls ``name`` as a method of an object other than ``self``/``cls``
+    (``proc.verify(``): one whose class the line does not show."""
+    at = source.find(f".{name}(")
+    while at != -1:
+        j = at
+        while j > 0 and (source[j - 1].isalnum() or source[j - 1] == "_"):
+            j -= 1
+        if source[j:at] not in ("self", "cls", "super()"):
+            return True
+        at = source.find(f".{name}(", at + 1)
+    return False
+
+
+def _namesakes(idx: Index, path: str, repo: str, name: str) -> list[tuple[str, str]]:
+    """The files of ``path``'s package (its first folder) in codebase ``repo`` holding a raise
+    in a function named ``name``, as (file, name): what a method call on an object of a class
+    the traceback does not show may have run. None when more than ``MAX_NAMESAKES`` files do
+    (a common name, which the call cannot tell apart). A file at the catalogue's top (a
+    codebase indexed from inside its package) has the codebase's files for its package."""
+    top, slash, _rest = path.partition("/")
+    out: list[tuple[str, str]] = []
+    for other in idx.paths.under(top + slash if slash else "", MAX_PACKAGE_FILES):
+        eis = idx.sites.get((other, name))
+        if eis and idx.entry_repo(eis[0]) == repo:
+            out.append((other, name))
+            if len(out) > MAX_NAMESAKES:
+                return []
+    return out
 
 
 def _name_helper_raises(

@@ -3696,6 +3696,8 @@ def _cut_error_line(rest: list[str], block: Block) -> bool:
     texts = [ln.strip() for ln in rest if ln.strip()]
     if len(texts) != 1 or not block.frames:
         return False
+    if _CUT_HEADING.fullmatch(texts[0]):
+        return True  # the next frame's heading cut inside its path: the excerpt ends before the error
     m = _CUT_MODULE.fullmatch(texts[0])
     if m is None:
         return False
@@ -3709,6 +3711,9 @@ def _cut_error_line(rest: list[str], block: Block) -> bool:
     return any(n.isidentifier() and (n == head or (not _dot and n.startswith(head))) for n in names)
 
 
+# a frame heading cut inside its file's path (``File "/usr/lib/python3.7/site-packages/plumbum/co``):
+# no quote closes the path, so no line, function or text follows on the line
+_CUT_HEADING = re.compile(r'File "[^"\n]{0,1000}')
 _CUT_HEAD_MIN = 3  # characters of a cut module name that may say which package it began
 
 
