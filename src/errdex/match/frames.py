@@ -1416,7 +1416,9 @@ def _cut_below_call(idx: Index, ev: FrameEvidence, frames: list[Frame], callees:
 
 def _on_other_object(source: str, name: str) -> bool:
     """Whether a line calls ``name`` as a method of an object other than ``self``/``cls``
-    (``proc.verify(``): one whose class the line does not show."""
+    (``proc.verify(``): one whose class the line does not show. Each hit is read back over its
+    receiver's name only, so the line is read once (its first ``MAX_CALLED_LINE`` characters)."""
+    source = source[:MAX_CALLED_LINE]
     at = source.find(f".{name}(")
     while at != -1:
         j = at

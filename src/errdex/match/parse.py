@@ -3692,7 +3692,9 @@ def _cut_error_line(rest: list[str], block: Block) -> bool:
     module of that file's path (a prefix of one, or one whole before a dot) and holds no class
     (no capital, no colon; not a lower-case class the last frame raises, one named ``...error``
     or a standard module's) is no message. Read as one, it hides the text the frames still show (the raise
-    statement's literal, the text above the traceback)."""
+    statement's literal, the text above the traceback). So is the next frame's heading cut inside
+    its path (``File "/usr/lib/python3.7/site-packages/plumbum/co``): the excerpt ends before any
+    error line, and the frames alone lead to the raise."""
     texts = [ln.strip() for ln in rest if ln.strip()]
     if len(texts) != 1 or not block.frames:
         return False
