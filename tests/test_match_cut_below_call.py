@@ -75,7 +75,7 @@ def _cut(call: str, fn: str, below: str) -> str:
     return (
         "Traceback (most recent call last):\n"
         '  File "app.py", line 4, in <module>\n'
-        f"    main()\n"
+        "    main()\n"
         f'  File "{SITE}/runner.py", line {line_of(RUNNER, call)}, in {fn}\n'
         f"    {call}\n"
         f'  File "{SITE}/{below[:3]}'
