@@ -1424,7 +1424,7 @@ def _on_other_object(source: str, name: str) -> bool:
         j = at
         while j > 0 and (source[j - 1].isalnum() or source[j - 1] == "_"):
             j -= 1
-        if source[j:at] not in ("self", "cls", "super()"):
+        if source[j:at] not in ("self", "cls"):  # (``super().f(`` reads as another object's: a base's)
             return True
         at = source.find(f".{name}(", at + 1)
     return False
