@@ -35,12 +35,15 @@ from errdex.match.thresholds import (
     CALL_FORM,
     CALLEE_FRAME,
     CALLER_FRAME,
+    CUT_CALLEE,
     DEEPEST_FRAME,
     FILE_FRAME,
     MAX_CALLEE_SNAPSHOTS,
     MAX_CALLEES,
     MAX_FRAME,
     MAX_NAMED_STATEMENT,
+    MAX_NAMESAKES,
+    MAX_PACKAGE_FILES,
     MAX_RELAY_HOPS,
     MAX_STATEMENT,
     MIN_LITERAL,
@@ -141,6 +144,12 @@ class FrameEvidence:
                     " yield, and the exception raised after it was made there",
                 )
             callee = self.callees.get(ei)
+            if callee is not None and fw == CUT_CALLEE:
+                _p, line, fn = self.info.frames[fi]
+                return (
+                    fw,
+                    f"last frame ({fn}, line {line}) calls {callee}, which raises it; the traceback is cut inside that call",
+                )
             if callee is not None and fw in (CALLEE_FRAME, DEEPEST_FRAME):
                 _p, line, fn = self.info.frames[fi]
                 if self.unheld and fi == len(self.info.frames) - 1:
@@ -268,6 +277,7 @@ def gather(
     stands_at: StandsAt | None = None,
     helpers: HelpersOf | None = None,
     followed: bool = False,
+    textless: bool = False,
 ) -> FrameEvidence:
     """Resolve the frames against the catalogue's paths and name the entries they point at
     (``types``, the classes the paste names, decide whether a reworded raise is the frame's;
@@ -276,7 +286,8 @@ def gather(
     ``stands_at``, what the catalogue says stands at a frame's line when the paste prints
     none; ``helpers``, what a frame's function calls in the release's other modules;
     ``followed``, the paste goes on after these frames' exception with the traceback of one raised
-    while handling it, cut before its own exception line)."""
+    while handling it, cut before its own exception line; ``textless``, the paste is these
+    frames alone, cut before their error line: no class, no text)."""
     frames = _cut_frame_named(idx, frames)
     ev = FrameEvidence(frame_info(idx, frames, stands_at), helpers_of=helpers)
     if ev.info.call_at is not None and _held_class_over_unheld(idx, frames[ev.info.call_at + 1 :], types):
@@ -305,6 +316,8 @@ def gather(
             _by_call_form(idx, ev, frames)
     if callees is not None and not ev.on_raise and not ev.moved:
         _callee_raises(idx, ev, frames, types, callees)
+        if textless and not types:
+            _cut_below_call(idx, ev, frames, callees)
     if helpers is not None and not ev.on_raise and not ev.moved:
         _unheld_frame_helpers(idx, ev, frames, types, helpers)
     if ev.on_raise or ev.moved or ev.thrown:
@@ -1360,6 +1373,78 @@ def _callee_raises(
         if heads:
             targets += helpers(idx.entry_repo(heads[0]), path, fn)
     _name_helper_raises(idx, ev, targets, wanted, weight, fi, made)
+
+
+def _cut_below_call(idx: Index, ev: FrameEvidence, frames: list[Frame], callees: CalleesOf) -> None:
+    """A traceback cut before its error line (frames alone: no class, no text; a stored copy
+    ending inside the next frame's heading) whose last frame is the deepest library frame and
+    prints a call that raises nothing itself (``template_dir = find_template(repo_dir)``,
+    ``info = self.get_win32_screen_buffer_info()``): the exception came out of that call, from
+    a frame the cut took off, so the frame's function raised none of its own raise statements
+    there. The raises of the functions the printed line calls are named at ``CUT_CALLEE``,
+    above the function's own (``DEEPEST_FRAME``): those of the frame's file that its function
+    calls (the code facts' callees, ``self.`` methods included), and those of the release's
+    other modules it calls by an imported name (``helpers``). A name only the line shows and
+    the code facts do not record as the function's call is not followed (another release's
+    line); with a class or a text pasted, the text and class decide (``_callee_raises``)."""
+    if not ev.info.lib or ev.on_raise:
+        return
+    fi, path = ev.info.lib[-1]
+    if fi != len(frames) - 1:
+        return  # frames below the library's are the user's or compiled code's: not cut in its call
+    _p, _line, fn = ev.info.frames[fi]
+    source = frames[fi].source
+    if not fn or fn.startswith("<") or not _calls_only(source):
+        return
+    called = names_called(source or "")
+    names = [name for name in _callee_names(idx, path, fn, callees) if name in called]
+    targets = [(path, name) for name in names if idx.sites.get((path, name))]
+    heads = idx.paths.head(path, 1)
+    if ev.helpers_of is not None and heads:
+        targets += [t for t in ev.helpers_of(idx.entry_repo(heads[0]), path, fn) if t[1] in called]
+    if heads:
+        found = {name for _p, name in targets}
+        for name in names:
+            if name not in found and _on_other_object(source or "", name):
+                targets += _namesakes(idx, path, idx.entry_repo(heads[0]), name)
+    for tpath, name in dict.fromkeys(targets):
+        for ei in idx.sites.get((tpath, name), ())[:MAX_STATEMENT]:
+            if not idx.entry_cut(ei):
+                _put(ev.entries, ei, CUT_CALLEE, fi, 0)
+                ev.callees.setdefault(ei, name)
+
+
+def _on_other_object(source: str, name: str) -> bool:
+    """Whether a line calls ``name`` as a method of an object other than ``self``/``cls``
+    (``proc.verify(``): one whose class the line does not show. Each hit is read back over its
+    receiver's name only, so the line is read once (its first ``MAX_CALLED_LINE`` characters)."""
+    source = source[:MAX_CALLED_LINE]
+    at = source.find(f".{name}(")
+    while at != -1:
+        j = at
+        while j > 0 and (source[j - 1].isalnum() or source[j - 1] == "_"):
+            j -= 1
+        if source[j:at] not in ("self", "cls"):  # (``super().f(`` reads as another object's: a base's)
+            return True
+        at = source.find(f".{name}(", at + 1)
+    return False
+
+
+def _namesakes(idx: Index, path: str, repo: str, name: str) -> list[tuple[str, str]]:
+    """The files of ``path``'s package (its first folder) in codebase ``repo`` holding a raise
+    in a function named ``name``, as (file, name): what a method call on an object of a class
+    the traceback does not show may have run. None when more than ``MAX_NAMESAKES`` files do
+    (a common name, which the call cannot tell apart). A file at the catalogue's top (a
+    codebase indexed from inside its package) has the codebase's files for its package."""
+    top, slash, _rest = path.partition("/")
+    out: list[tuple[str, str]] = []
+    for other in idx.paths.under(top + slash if slash else "", MAX_PACKAGE_FILES):
+        eis = idx.sites.get((other, name))
+        if eis and idx.entry_repo(eis[0]) == repo:
+            out.append((other, name))
+            if len(out) > MAX_NAMESAKES:
+                return []
+    return out
 
 
 def _name_helper_raises(

@@ -610,6 +610,7 @@ class _Paths:
         self._rows: dict[str, int | None] = {}  # memo: frames repeat across queries
         self._keys: dict[int, str | None] = {}  # ``key_of``'s memo
         self._parts: int | None = None  # ``parts``, worked out when first asked
+        self._under: dict[str, list[str]] = {}  # ``under``'s memo, per folder
 
     def row(self, path: str) -> int | None:
         row = self._rows.get(path, -1)
@@ -636,6 +637,24 @@ class _Paths:
             get = self._pool.get
             self._parts = max((get(s).count("/") + 1 for s in self._strs), default=0)
         return self._parts
+
+    def under(self, folder: str, limit: int) -> list[str]:
+        """The first ``limit`` stored strings below ``folder`` (``plumbum/``), in table order:
+        one pass over the strings, kept per folder (a rare question, asked again by the
+        readings of one paste)."""
+        got = self._under.get(folder)
+        if got is None:
+            get, got = self._pool.get, []
+            for s in self._strs:
+                p = get(s)
+                if p.startswith(folder):
+                    got.append(p)
+                    if len(got) >= limit:
+                        break
+            if len(self._under) > 64:
+                self._under.clear()
+            self._under[folder] = got
+        return got
 
     def items(self) -> Iterator[tuple[str, list[int]]]:
         """Every (string, entries) pair, in table order (what merging indexes walks)."""

@@ -1540,6 +1540,7 @@ class Matcher:
             self._stands_at if callees is not None else None,
             callees.helpers if callees is not None else None,
             _followed_by_cut(q, fr),
+            textless=not types and not message.strip(),
         )
         last_fn = fev.info.frames[-1][2] if fev.info.frames else None
         typed = bare or self._typed(types, {p for _i, p in fev.info.lib}, last_fn)

@@ -3692,10 +3692,14 @@ def _cut_error_line(rest: list[str], block: Block) -> bool:
     module of that file's path (a prefix of one, or one whole before a dot) and holds no class
     (no capital, no colon; not a lower-case class the last frame raises, one named ``...error``
     or a standard module's) is no message. Read as one, it hides the text the frames still show (the raise
-    statement's literal, the text above the traceback)."""
+    statement's literal, the text above the traceback). So is the next frame's heading cut inside
+    its path (``File "/usr/lib/python3.7/site-packages/plumbum/co``): the excerpt ends before any
+    error line, and the frames alone lead to the raise."""
     texts = [ln.strip() for ln in rest if ln.strip()]
     if len(texts) != 1 or not block.frames:
         return False
+    if _CUT_HEADING.fullmatch(texts[0]):
+        return True  # the next frame's heading cut inside its path: the excerpt ends before the error
     m = _CUT_MODULE.fullmatch(texts[0])
     if m is None:
         return False
@@ -3709,6 +3713,9 @@ def _cut_error_line(rest: list[str], block: Block) -> bool:
     return any(n.isidentifier() and (n == head or (not _dot and n.startswith(head))) for n in names)
 
 
+# a frame heading cut inside its file's path (``File "/usr/lib/python3.7/site-packages/plumbum/co``):
+# no quote closes the path, so no line, function or text follows on the line
+_CUT_HEADING = re.compile(r'File "[^"\n]{0,1000}')
 _CUT_HEAD_MIN = 3  # characters of a cut module name that may say which package it began
 
 

@@ -90,6 +90,15 @@ CALLER_FRAME = 0.2  # weight of a frame above the deepest naming the candidate's
 CALLEE_FRAME = 0.25
 DEEPEST_FRAME = 0.35  # weight of the deepest library frame naming a candidate's function
 SAME_LINE = 0.1  # added when that frame's line is the candidate's line too
+# weight of a raise in a function the last frame's printed call names, in a traceback cut before
+# its error line (no class, no text): the exception came out of that call, so those raises come
+# before the frame's function's own (DEEPEST_FRAME), which its line shows it was not raising
+CUT_CALLEE = DEEPEST_FRAME + SAME_LINE
+# files of the last frame's package looked through for a method a cut traceback's last line calls
+# on an object of a class it does not show (``proc.verify(...)``), and the functions of that name
+# raising there at most: more are a common name (``x.get(``), which the line cannot tell apart
+MAX_PACKAGE_FILES = 4000
+MAX_NAMESAKES = 3
 # added when the frame above, in the same file, calls the deepest frame's function the way only
 # some of the file's functions of that name are called: ``obj.name(`` a method, ``name(`` a
 # module's function (a traceback printing the bare name names both): under a line's evidence

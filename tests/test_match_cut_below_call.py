@@ -1,0 +1,118 @@
+"""Tracebacks cut before their error line (a stored excerpt ending inside the next frame's
+heading: no class, no text) whose last frame is a library frame printing a call, on a real
+catalogue indexed from fixture code (what each function calls read from its code facts):
+
+- the call is of a function another module of the package defines, imported by name: that
+  function's raise is the site, above the frame's function's own raises, which its printed
+  line shows it was not at;
+- the call is of a method on an object whose class the line does not show (``proc.check(``):
+  the package's functions of that name are followed, and their raises come first;
+- the same frames with their error line kept are read by that line, as before;
+- a heading cut inside its path is no error line (the parse keeps no text for it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from index_helpers import line_of, package_matcher
+
+from errdex.match import Matcher
+from errdex.match.parse import parse
+
+FINDER = """\
+class LayoutMissing(Exception):
+    pass
+
+
+def find_layout(names):
+    for name in sorted(names):
+        if name.startswith("{{"):
+            return name
+    raise LayoutMissing(f"no templated folder among {len(names)} names")
+"""
+
+PROCS = """\
+class Proc:
+    def __init__(self, argv):
+        self.argv = argv
+
+    def check(self, code):
+        if code is None:
+            raise TimeoutError(f"{self.argv} did not end in time")
+        if code != 0:
+            raise RuntimeError(f"{self.argv} ended with exit code {code}")
+        return code
+"""
+
+RUNNER = """\
+from .finder import find_layout
+
+
+def build(names, out):
+    if not out:
+        raise ValueError(f"no output folder for {names}")
+    layout = find_layout(names)
+    if layout == out:
+        raise ValueError(f"layout {layout} is the output folder")
+    return layout
+
+
+def wait(proc, code):
+    if code is not None and code < 0:
+        raise ValueError(f"negative exit code {code}")
+    proc.check(code)
+    return code
+"""
+
+SITE = "/usr/lib/python3.12/site-packages/lib"
+
+
+def _cut(call: str, fn: str, below: str) -> str:
+    """A traceback whose last frame (``fn`` of runner.py) prints ``call``, the excerpt ending
+    inside the heading of the frame below it (``below``'s path, cut)."""
+    return (
+        "Traceback (most recent call last):\n"
+        '  File "app.py", line 4, in <module>\n'
+        "    main()\n"
+        f'  File "{SITE}/runner.py", line {line_of(RUNNER, call)}, in {fn}\n'
+        f"    {call}\n"
+        f'  File "{SITE}/{below[:3]}'
+    )
+
+
+@pytest.fixture(scope="module")
+def cut(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    files = {"__init__.py": "", "finder.py": FINDER, "procs.py": PROCS, "runner.py": RUNNER}
+    with package_matcher(tmp_path_factory.mktemp("cut_below_call"), files) as m:
+        yield m
+
+
+def test_an_imported_function_called_on_the_last_line_is_the_site(cut: Matcher) -> None:
+    res = cut.explain(_cut("layout = find_layout(names)", "build", "finder.py"))
+    first = res.matches[0]
+    assert (first.path, first.function, first.exc_type) == ("finder.py", "find_layout", "LayoutMissing")
+    assert any("cut inside that call" in r for r in first.reasons), first.reasons
+    # the frame's function's own raises follow it
+    assert {m.function for m in res.matches[1:3]} == {"build"}
+
+
+def test_a_method_on_an_object_of_an_unshown_class_is_followed(cut: Matcher) -> None:
+    res = cut.explain(_cut("proc.check(code)", "wait", "procs.py"))
+    top = res.matches[:2]
+    assert {(m.path, m.function) for m in top} == {("procs.py", "Proc.check")}
+    assert {m.exc_type for m in top} == {"TimeoutError", "RuntimeError"}
+    assert res.matches[2].function == "wait"
+
+
+def test_the_error_line_still_decides_when_it_is_kept(cut: Matcher) -> None:
+    whole = _cut("layout = find_layout(names)", "build", "finder.py").rsplit("\n", 1)[0]
+    res = cut.explain(whole + "\nValueError: no output folder for ['a']")
+    assert (res.matches[0].function, res.matches[0].exc_type) == ("build", "ValueError")
+
+
+def test_a_heading_cut_inside_its_path_is_no_error_line() -> None:
+    block = parse(_cut("proc.check(code)", "wait", "procs.py")).blocks[-1]
+    assert (block.message, block.exc_types) == ("", [])
+    assert block.frames[-1].source == "proc.check(code)"
