@@ -568,6 +568,8 @@ def _fitted(
     else:
         judge_fit(c, lit_len, mlen)
     _judge_shaped(idx, tf, c, lit_len, ok)
+    if ok and not loose:
+        _appended_paragraph(idx, tf, c, lits, lit_len)
     _loosened(c, loose)
     if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:
         _one_line(tf, c, lits, _last_resort_record(idx, pid))
@@ -596,6 +598,50 @@ def _fitted(
         _runtime_fit(idx, tf, c, lit_len, types)
         return
     tf.cands[pid] = c
+
+
+def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...], lit_len: int) -> None:
+    """A full fit from the message's start whose template ends with a placeholder on lines of
+    its own (``"Invalid value ... of {pname}\\n    Received value: {v}\\n\\n{self.description}"``):
+    the value there is a block of text the raise appends (a property's description, a caught
+    error's report) after the template's own lines. However long it runs, the template is the
+    message's head line for line; judged on the whole message its literal share falls under
+    ``MIN_COVERAGE`` (and the values are not one line each, so ``_judge_shaped`` does not
+    apply). Here the share is judged on the message's head, up to the line break that ends the
+    template's last line of text: the fit is confident when its literals explain
+    ``MIN_COVERAGE`` of that head with ``MIN_LITERAL`` characters. The text score stays the
+    whole message's share (``judge_fit``'s): of two templates fitting the message, the one
+    explaining more of it whole still ranks first."""
+    f = c.fit
+    if (
+        c.confident
+        or f is None
+        or not f.full
+        or not f.anchored_start
+        or len(lits) < 2
+        or lits[-1]
+        or lit_len < MIN_LITERAL
+    ):
+        return
+    segs = idx.patterns[c.pid].segs
+    last = max(i for i, lit in enumerate(lits) if lit)  # the template's last literal with text
+    # the line break before the last placeholder, and none between the last text and it: the
+    # values after the last text (``{v}``) end that line, the last value is the block
+    if len(segs) != len(lits) or "\n" not in segs[-2] or any("\n" in s for s in segs[last + 1 : -2]):
+        return
+    cmap, message = tf.cmap, tf.message
+    after = f.spans[last][1]  # compact end of the last literal with text
+    if not 0 < after < len(cmap):
+        return
+    brk = message.find("\n", cmap[after - 1] + 1)
+    head = bisect_left(cmap, brk) if brk >= 0 else len(cmap)
+    if not after <= head < len(cmap):
+        return  # nothing after the template's lines: the whole message was judged already
+    share = min(f.covered / max(head, 1), 1.0)
+    if share < MIN_COVERAGE or f.start * 3 > head:
+        return
+    c.confident = True
+    c.reasons[0] = Share("literal text explains ", share, " of the message before the block its last placeholder appends")
 
 
 _TRAILER_ONLY = "only the class's trailer (a line with a link) fits: the message proper is a placeholder's"
