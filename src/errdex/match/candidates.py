@@ -106,6 +106,9 @@ class Cand:
     # ``_one_line`` judged the fit on one line of the message: (its compact span, and the
     # verdict on the whole message it replaced), for ``inner_lines`` to take back
     line: tuple[int, int, bool, float, float, list[Reason]] | None = None
+    # ``_appended_paragraph`` made the fit confident on the message's head: the block after it,
+    # most of the message, is a value nothing confirms
+    head_only: bool = False
 
 
 @dataclass(slots=True)
@@ -640,7 +643,7 @@ def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...],
     share = min(f.covered / max(head, 1), 1.0)
     if share < MIN_COVERAGE or f.start * 3 > head:
         return
-    c.confident = True
+    c.confident = c.head_only = True
     c.reasons[0] = Share("literal text explains ", share, " of the message before the block its last placeholder appends")
 
 

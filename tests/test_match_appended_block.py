@@ -1,0 +1,165 @@
+"""A template whose last placeholder stands on lines of its own after the template's text
+(``"...property of {pname}\\n    Received value: {v}\\n\\n{self.description}"``): the raise
+appends a block of text (a property's long description) the catalogue cannot know. Judged on
+the whole message, the literal text explained too little of it to be confident, and a
+constructor's template sharing a few words of the description came first as a rewording (issue
+#10, plotly's ``BaseValidator.raise_invalid_val``). The share is now judged on the message up
+to the line break that ends the template's text. A value on the template's own line, or a
+message with no line break where the template prints one, is judged as before. A fit so judged
+vouches for the head only: a traceback ending on a re-raise of an object of that text (a caller
+that rebuilt it, ``raise err``) keeps the re-raise first. On a real package indexed in the
+test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from index_helpers import line_of, package_matcher
+
+from errdex.match import Matcher
+
+CODE = '''\
+class BaseValidator:
+    def __init__(self, plotly_name, parent_name, description):
+        self.plotly_name = plotly_name
+        self.parent_name = parent_name
+        self.description = description
+
+    def raise_invalid_val(self, v, inds=None):
+        name = self.plotly_name
+        if inds:
+            for i in inds:
+                name += "[" + str(i) + "]"
+
+        raise ValueError(
+            """
+    Invalid value of type {typ} received for the '{name}' property of {pname}
+        Received value: {v}
+
+{valid_clr_desc}""".format(
+                name=name,
+                pname=self.parent_name,
+                typ=type(v),
+                v=repr(v),
+                valid_clr_desc=self.description,
+            )
+        )
+
+    def raise_inline(self, v):
+        raise TypeError(f"Unusable value for the property named {self.plotly_name}: {self.description}")
+
+
+class Layout:
+    def __init__(self, arg=None):
+        if arg is not None and not isinstance(arg, dict):
+            raise ValueError(
+                """\\
+The first argument to the plotly.graph_objs.Layout
+constructor must be a dict or
+an instance of :class:`plotly.graph_objs.Layout`"""
+            )
+'''
+
+# a builder raising the class a variable holds, a checker that catches it and builds a copy
+# (the original's frames gone), and a caller raising that copy
+PROPS = '''\
+class BasePlotlyType:
+    def __init__(self, descriptions):
+        self._prop_descriptions = descriptions
+
+    def _raise_on_invalid_property_error(self, _error_to_raise=None):
+        if _error_to_raise is None:
+            _error_to_raise = ValueError
+
+        def _ret(*args):
+            raise _error_to_raise(
+                "Invalid property specified for object of type {name}: {prop!r}\\n"
+                "\\n    Valid properties:\\n"
+                "{prop_descriptions}".format(
+                    name=type(self).__name__, prop=args[0], prop_descriptions=self._prop_descriptions
+                )
+            )
+
+        return _ret
+
+    def _check_path(self, key, error_cast):
+        try:
+            self._raise_on_invalid_property_error()(key)
+        except ValueError as e:
+            return error_cast(e.args[0])
+        return None
+
+    def _process_kwargs(self, **kwargs):
+        for k in kwargs:
+            err = self._check_path(k, error_cast=ValueError)
+            if err is not None:
+                raise err
+'''
+
+DESCRIPTION = """\
+    The 'layout' property is an instance of Layout
+    that may be specified as:
+      - An instance of :class:`plotly.graph_objs.Layout`
+      - A dict of string/value properties that will be passed
+        to the Layout constructor"""
+
+
+@pytest.fixture(scope="module")
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(
+        tmp_path_factory.mktemp("appended_block"), {"vals/__init__.py": CODE, "vals/props.py": PROPS}
+    ) as m:
+        yield m
+
+
+def test_a_long_appended_block_leaves_the_template_exact(matcher: Matcher) -> None:
+    res = matcher.explain(
+        "ValueError: \n    Invalid value of type 'builtins.int' received for the 'layout' property of \n"
+        "        Received value: 5\n\n" + DESCRIPTION
+    )
+    assert res.matches and res.matches[0].function == "BaseValidator.raise_invalid_val", [
+        (m.function, m.score) for m in res.matches
+    ]
+    assert not res.matches[0].approximate
+    assert "before the block its last placeholder appends" in str(res.matches[0].reasons[0])
+
+
+def test_no_line_break_where_the_template_prints_one_is_not_read_so(matcher: Matcher) -> None:
+    res = matcher.explain(
+        "ValueError: Invalid value of type 'builtins.int' received for the 'layout' property of x "
+        "Received value: 5 " + " ".join(DESCRIPTION.split())
+    )
+    for m in res.matches:
+        assert not any("before the block" in str(r) for r in m.reasons), m.reasons
+
+
+def test_a_value_on_the_templates_own_line_is_judged_on_the_whole_message(matcher: Matcher) -> None:
+    res = matcher.explain("TypeError: Unusable value for the property named layout: " + " ".join(DESCRIPTION.split()))
+    for m in res.matches:
+        assert not any("before the block" in str(r) for r in m.reasons), m.reasons
+
+
+def test_a_re_raise_the_traceback_ends_on_stays_first(matcher: Matcher) -> None:
+    line = line_of(PROPS, "raise err")
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/app/main.py", line 6, in <module>\n'
+        "    fig._process_kwargs(colour='red')\n"
+        f'  File "/usr/lib/python3.12/site-packages/vals/props.py", line {line}, in _process_kwargs\n'
+        "    raise err\n"
+        "ValueError: Invalid property specified for object of type Scatter: 'colour'\n\n"
+        "    Valid properties:\n"
+        "        alignmentgroup\n"
+        "            Set several traces linked to the same position axis or\n"
+        "            matching axes to the same alignmentgroup.\n"
+        "        cliponaxis\n"
+        "            Determines whether or not markers and text nodes are\n"
+        "            clipped about the subplot axes.\n"
+    )
+    res = matcher.explain(paste)
+    assert res.matches and res.matches[0].function == "BasePlotlyType._process_kwargs", [
+        (m.function, m.score) for m in res.matches
+    ]
+    built = [m for m in res.matches if m.function.endswith("_ret")]
+    assert built and any("before the block" in str(r) for r in built[0].reasons), built
