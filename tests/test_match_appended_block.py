@@ -63,7 +63,7 @@ an instance of :class:`plotly.graph_objs.Layout`"""
 
 # a builder raising the class a variable holds, a checker that catches it and builds a copy
 # (the original's frames gone), and a caller raising that copy
-PROPS = '''\
+PROPS = """\
 class BasePlotlyType:
     def __init__(self, descriptions):
         self._prop_descriptions = descriptions
@@ -95,7 +95,7 @@ class BasePlotlyType:
             err = self._check_path(k, error_cast=ValueError)
             if err is not None:
                 raise err
-'''
+"""
 
 DESCRIPTION = """\
     The 'layout' property is an instance of Layout
@@ -135,7 +135,9 @@ def test_no_line_break_where_the_template_prints_one_is_not_read_so(matcher: Mat
 
 
 def test_a_value_on_the_templates_own_line_is_judged_on_the_whole_message(matcher: Matcher) -> None:
-    res = matcher.explain("TypeError: Unusable value for the property named layout: " + " ".join(DESCRIPTION.split()))
+    res = matcher.explain(
+        "TypeError: Unusable value for the property named layout: " + " ".join(DESCRIPTION.split())
+    )
     for m in res.matches:
         assert not any("before the block" in str(r) for r in m.reasons), m.reasons
 

@@ -614,7 +614,9 @@ def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...],
     template's last line of text: the fit is confident when its literals explain
     ``MIN_COVERAGE`` of that head with ``MIN_LITERAL`` characters. The text score stays the
     whole message's share (``judge_fit``'s): of two templates fitting the message, the one
-    explaining more of it whole still ranks first."""
+    explaining more of it whole still ranks first. The head must hold values of its own between
+    the template's texts: a label alone before the block (``Parameter validation failed:\\n{e}``)
+    is judged on the whole message as before, the block being all of what it says."""
     f = c.fit
     if (
         c.confident
@@ -628,6 +630,8 @@ def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...],
         return
     segs = idx.patterns[c.pid].segs
     last = max(i for i, lit in enumerate(lits) if lit)  # the template's last literal with text
+    if last == 0:
+        return  # a label alone over the block (``Parameter validation failed:\n{report}``): no head of its own
     # the line break before the last placeholder, and none between the last text and it: the
     # values after the last text (``{v}``) end that line, the last value is the block
     if len(segs) != len(lits) or "\n" not in segs[-2] or any("\n" in s for s in segs[last + 1 : -2]):
@@ -644,7 +648,9 @@ def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...],
     if share < MIN_COVERAGE or f.start * 3 > head:
         return
     c.confident = c.head_only = True
-    c.reasons[0] = Share("literal text explains ", share, " of the message before the block its last placeholder appends")
+    c.reasons[0] = Share(
+        "literal text explains ", share, " of the message before the block its last placeholder appends"
+    )
 
 
 _TRAILER_ONLY = "only the class's trailer (a line with a link) fits: the message proper is a placeholder's"
