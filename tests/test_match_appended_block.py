@@ -4,8 +4,9 @@ appends a block of text (a property's long description) the catalogue cannot kno
 the whole message, the literal text explained too little of it to be confident, and a
 constructor's template sharing a few words of the description came first as a rewording (issue
 #10, plotly's ``BaseValidator.raise_invalid_val``). The share is now judged on the message up
-to the line break that ends the template's text. A value on the template's own line, or a
-message with no line break where the template prints one, is judged as before. A fit so judged
+to the line break that ends the template's text. A value on the template's own line, a value
+before the block running over lines of its own (a YAML scanner's marks), or a message with no
+line break where the template prints one, is judged as before. A fit so judged
 vouches for the head only: a traceback ending on a re-raise of an object of that text (a caller
 that rebuilt it, ``raise err``) keeps the re-raise first. On a real package indexed in the
 test."""
@@ -48,6 +49,17 @@ class BaseValidator:
 
     def raise_inline(self, v):
         raise TypeError(f"Unusable value for the property named {self.plotly_name}: {self.description}")
+
+
+class Scanner:
+    def __init__(self, name):
+        self.name = name
+
+    def fail(self, what, start_mark, exc, line, column, snippet):
+        raise ValueError(
+            f"while scanning a {what}\\n{start_mark}\\n{exc}\\n"
+            f'  in "{self.name}", line {line + 1}, column {column + 1}:\\n{snippet}'
+        )
 
 
 class Layout:
@@ -165,3 +177,18 @@ def test_a_re_raise_the_traceback_ends_on_stays_first(matcher: Matcher) -> None:
     ]
     built = [m for m in res.matches if m.function.endswith("_ret")]
     assert built and any("before the block" in str(r) for r in built[0].reasons), built
+
+
+def test_a_value_over_lines_of_its_own_before_the_block_is_not_the_head(matcher: Matcher) -> None:
+    res = matcher.explain(
+        "ValueError: while scanning an anchor\n"
+        '  in "<unicode string>", line 1, column 7:\n'
+        "    base: &\n"
+        "          ^\n"
+        "expected alphabetic or numeric character, but found '\\n'\n"
+        '  in "<unicode string>", line 1, column 8:\n'
+        "    base: &\n"
+        "           ^"
+    )
+    for m in res.matches:
+        assert not any("before the block" in str(r) for r in m.reasons), m.reasons

@@ -614,8 +614,10 @@ def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...],
     template's last line of text: the fit is confident when its literals explain
     ``MIN_COVERAGE`` of that head with ``MIN_LITERAL`` characters. The text score stays the
     whole message's share (``judge_fit``'s): of two templates fitting the message, the one
-    explaining more of it whole still ranks first. The head must hold values of its own between
-    the template's texts: a label alone before the block (``Parameter validation failed:\\n{e}``)
+    explaining more of it whole still ranks first. The head must be the template's lines, line
+    for line (no value before the block holds a line break of its own: a scanner's ``{mark}``
+    lines are text the template does not vouch for), and hold values of its own between the
+    template's texts: a label alone before the block (``Parameter validation failed:\\n{e}``)
     is judged on the whole message as before, the block being all of what it says."""
     f = c.fit
     if (
@@ -644,6 +646,8 @@ def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...],
     head = bisect_left(cmap, brk) if brk >= 0 else len(cmap)
     if not after <= head < len(cmap):
         return  # nothing after the template's lines: the whole message was judged already
+    if message[:brk].strip().count("\n") != "".join(segs[: last + 1]).strip().count("\n"):
+        return  # a value before the block runs over lines of its own: the head is not the template's lines
     share = min(f.covered / max(head, 1), 1.0)
     if share < MIN_COVERAGE or f.start * 3 > head:
         return
