@@ -5,8 +5,11 @@ the whole message, the literal text explained too little of it to be confident, 
 constructor's template sharing a few words of the description came first as a rewording (issue
 #10, plotly's ``BaseValidator.raise_invalid_val``). The share is now judged on the message up
 to the line break that ends the template's text. A value on the template's own line, a value
-before the block running over lines of its own (a YAML scanner's marks), or a message with no
-line break where the template prints one, is judged as before. A fit so judged
+before the block running over lines of its own (a YAML scanner's marks), two values on lines of
+their own after the head (a parser's ``... @ {line}:{col}.\\n{msg}\\n\\n{context}``), a head
+too short to vouch for the block (``Parse Error @ {line}:{col}.\\n{msg}``, a shape compiled
+parsers print too), or a message with no line break where the template prints one,
+is judged as before. A fit so judged
 vouches for the head only: a traceback ending on a re-raise of an object of that text (a caller
 that rebuilt it, ``raise err``) keeps the re-raise first. On a real package indexed in the
 test."""
@@ -60,6 +63,14 @@ class Scanner:
             f"while scanning a {what}\\n{start_mark}\\n{exc}\\n"
             f'  in "{self.name}", line {line + 1}, column {column + 1}:\\n{snippet}'
         )
+
+
+def syntax_error(line, col, message, context):
+    raise SyntaxError(f"Syntax Error in the parsed module @ {line}:{col}.\\n{message}\\n\\n{context}")
+
+
+def short_head(line, col, message):
+    raise IndentationError(f"Parse Error @ {line}:{col}.\\n{message}")
 
 
 class Layout:
@@ -189,6 +200,29 @@ def test_a_value_over_lines_of_its_own_before_the_block_is_not_the_head(matcher:
         '  in "<unicode string>", line 1, column 8:\n'
         "    base: &\n"
         "           ^"
+    )
+    for m in res.matches:
+        assert not any("before the block" in str(r) for r in m.reasons), m.reasons
+
+
+def test_two_values_on_lines_of_their_own_are_not_one_block(matcher: Matcher) -> None:
+    res = matcher.explain(
+        "SyntaxError: Syntax Error in the parsed module @ 2:1.\n"
+        "parser error: error at 2:4: expected one of ), *, **, NAME, or a keyword argument\n\n"
+        "    def handler(self, request, *args, **kwargs) -> Response:\n"
+        "        pass\n"
+        "        ^"
+    )
+    for m in res.matches:
+        assert not any("before the block" in str(r) for r in m.reasons), m.reasons
+
+
+def test_a_short_head_does_not_vouch_for_the_block(matcher: Matcher) -> None:
+    res = matcher.explain(
+        "IndentationError: Parse Error @ 2:1.\n"
+        "parser error: error at 2:4: expected one of ), *, **, NAME\n"
+        "    pass\n"
+        "^"
     )
     for m in res.matches:
         assert not any("before the block" in str(r) for r in m.reasons), m.reasons

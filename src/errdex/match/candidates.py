@@ -612,7 +612,9 @@ def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...],
     ``MIN_COVERAGE`` (and the values are not one line each, so ``_judge_shaped`` does not
     apply). Here the share is judged on the message's head, up to the line break that ends the
     template's last line of text: the fit is confident when its literals explain
-    ``MIN_COVERAGE`` of that head with ``MIN_LITERAL`` characters. The text score stays the
+    ``MIN_COVERAGE`` of that head with ``SHAPED_MIN_LITERAL`` characters (as ``_judge_shaped``
+    asks of long values: a short head, ``Syntax Error @ {line}:{col}.\\n{ex.message}``, is a
+    shape other code prints too). The text score stays the
     whole message's share (``judge_fit``'s): of two templates fitting the message, the one
     explaining more of it whole still ranks first. The head must be the template's lines, line
     for line (no value before the block holds a line break of its own: a scanner's ``{mark}``
@@ -627,7 +629,7 @@ def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...],
         or not f.anchored_start
         or len(lits) < 2
         or lits[-1]
-        or lit_len < MIN_LITERAL
+        or lit_len < SHAPED_MIN_LITERAL
     ):
         return
     segs = idx.patterns[c.pid].segs
@@ -637,6 +639,10 @@ def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...],
     # the line break before the last placeholder, and none between the last text and it: the
     # values after the last text (``{v}``) end that line, the last value is the block
     if len(segs) != len(lits) or "\n" not in segs[-2] or any("\n" in s for s in segs[last + 1 : -2]):
+        return
+    # (nor after the last text's own characters, unless that is the line break before the block:
+    # ``Syntax Error @ {line}:{col}.\n{ex.message}\n\n{context}`` appends two values, not one)
+    if last < len(segs) - 2 and "\n" in segs[last][len(segs[last].rstrip()) :]:
         return
     cmap, message = tf.cmap, tf.message
     after = f.spans[last][1]  # compact end of the last literal with text
