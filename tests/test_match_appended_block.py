@@ -148,23 +148,6 @@ def test_a_long_appended_block_leaves_the_template_exact(matcher: Matcher) -> No
     assert "before the block its last placeholder appends" in str(res.matches[0].reasons[0])
 
 
-def test_no_line_break_where_the_template_prints_one_is_not_read_so(matcher: Matcher) -> None:
-    res = matcher.explain(
-        "ValueError: Invalid value of type 'builtins.int' received for the 'layout' property of x "
-        "Received value: 5 " + " ".join(DESCRIPTION.split())
-    )
-    for m in res.matches:
-        assert not any("before the block" in str(r) for r in m.reasons), m.reasons
-
-
-def test_a_value_on_the_templates_own_line_is_judged_on_the_whole_message(matcher: Matcher) -> None:
-    res = matcher.explain(
-        "TypeError: Unusable value for the property named layout: " + " ".join(DESCRIPTION.split())
-    )
-    for m in res.matches:
-        assert not any("before the block" in str(r) for r in m.reasons), m.reasons
-
-
 def test_a_re_raise_the_traceback_ends_on_stays_first(matcher: Matcher) -> None:
     line = line_of(PROPS, "raise err")
     paste = (
@@ -190,39 +173,37 @@ def test_a_re_raise_the_traceback_ends_on_stays_first(matcher: Matcher) -> None:
     assert built and any("before the block" in str(r) for r in built[0].reasons), built
 
 
-def test_a_value_over_lines_of_its_own_before_the_block_is_not_the_head(matcher: Matcher) -> None:
-    res = matcher.explain(
-        "ValueError: while scanning an anchor\n"
-        '  in "<unicode string>", line 1, column 7:\n'
-        "    base: &\n"
-        "          ^\n"
-        "expected alphabetic or numeric character, but found '\\n'\n"
-        '  in "<unicode string>", line 1, column 8:\n'
-        "    base: &\n"
-        "           ^"
-    )
-    for m in res.matches:
-        assert not any("before the block" in str(r) for r in m.reasons), m.reasons
+NOT_A_BLOCK = {
+    # no line break where the template prints one
+    "one line": "ValueError: Invalid value of type 'builtins.int' received for the 'layout' property of x "
+    "Received value: 5 " + " ".join(DESCRIPTION.split()),
+    # the value on the template's own line
+    "value of the line": "TypeError: Unusable value for the property named layout: "
+    + " ".join(DESCRIPTION.split()),
+    # a value before the block running over lines of its own (a scanner's marks)
+    "value over lines": "ValueError: while scanning an anchor\n"
+    '  in "<unicode string>", line 1, column 7:\n'
+    "    base: &\n"
+    "          ^\n"
+    "expected alphabetic or numeric character, but found '\\n'\n"
+    '  in "<unicode string>", line 1, column 8:\n'
+    "    base: &\n"
+    "           ^",
+    # two values on lines of their own after the head
+    "two values": "SyntaxError: Syntax Error in the parsed module @ 2:1.\n"
+    "parser error: error at 2:4: expected one of ), *, **, NAME, or a keyword argument\n\n"
+    "    def handler(self, request, *args, **kwargs) -> Response:\n"
+    "        pass\n"
+    "        ^",
+    # a head too short to vouch for the block
+    "short head": "IndentationError: Parse Error @ 2:1.\n"
+    "parser error: error at 2:4: expected one of ), *, **, NAME\n"
+    "    pass\n"
+    "^",
+}
 
 
-def test_two_values_on_lines_of_their_own_are_not_one_block(matcher: Matcher) -> None:
-    res = matcher.explain(
-        "SyntaxError: Syntax Error in the parsed module @ 2:1.\n"
-        "parser error: error at 2:4: expected one of ), *, **, NAME, or a keyword argument\n\n"
-        "    def handler(self, request, *args, **kwargs) -> Response:\n"
-        "        pass\n"
-        "        ^"
-    )
-    for m in res.matches:
-        assert not any("before the block" in str(r) for r in m.reasons), m.reasons
-
-
-def test_a_short_head_does_not_vouch_for_the_block(matcher: Matcher) -> None:
-    res = matcher.explain(
-        "IndentationError: Parse Error @ 2:1.\n"
-        "parser error: error at 2:4: expected one of ), *, **, NAME\n"
-        "    pass\n"
-        "^"
-    )
-    for m in res.matches:
+@pytest.mark.parametrize("paste", NOT_A_BLOCK.values(), ids=NOT_A_BLOCK.keys())
+def test_other_shapes_are_judged_on_the_whole_message(matcher: Matcher, paste: str) -> None:
+    for m in matcher.explain(paste).matches:
         assert not any("before the block" in str(r) for r in m.reasons), m.reasons
