@@ -26,9 +26,8 @@ from errdex.match import Matcher
 CODE = '''\
 class BaseValidator:
     def __init__(self, plotly_name, parent_name, description):
-        self.plotly_name = plotly_name
-        self.parent_name = parent_name
-        self.description = description
+        # the description is the caller's: the catalogue cannot know the block it prints
+        self.plotly_name, self.parent_name, self.description = plotly_name, parent_name, description
 
     def raise_invalid_val(self, v, inds=None):
         name = self.plotly_name
