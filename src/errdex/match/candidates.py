@@ -106,6 +106,9 @@ class Cand:
     # ``_one_line`` judged the fit on one line of the message: (its compact span, and the
     # verdict on the whole message it replaced), for ``inner_lines`` to take back
     line: tuple[int, int, bool, float, float, list[Reason]] | None = None
+    # ``_appended_paragraph`` made the fit confident on the message's head: the block after it,
+    # most of the message, is a value nothing confirms
+    head_only: bool = False
 
 
 @dataclass(slots=True)
@@ -568,6 +571,8 @@ def _fitted(
     else:
         judge_fit(c, lit_len, mlen)
     _judge_shaped(idx, tf, c, lit_len, ok)
+    if ok and not loose:
+        _appended_paragraph(idx, tf, c, lits, lit_len)
     _loosened(c, loose)
     if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:
         _one_line(tf, c, lits, _last_resort_record(idx, pid))
@@ -596,6 +601,66 @@ def _fitted(
         _runtime_fit(idx, tf, c, lit_len, types)
         return
     tf.cands[pid] = c
+
+
+def _appended_paragraph(idx: Index, tf: TextFit, c: Cand, lits: tuple[str, ...], lit_len: int) -> None:
+    """A full fit from the message's start whose template ends with a placeholder on lines of
+    its own (``"Invalid value ... of {pname}\\n    Received value: {v}\\n\\n{self.description}"``):
+    the value there is a block of text the raise appends (a property's description, a caught
+    error's report) after the template's own lines. However long it runs, the template is the
+    message's head line for line; judged on the whole message its literal share falls under
+    ``MIN_COVERAGE`` (and the values are not one line each, so ``_judge_shaped`` does not
+    apply). Here the share is judged on the message's head, up to the line break that ends the
+    template's last line of text: the fit is confident when its literals explain
+    ``MIN_COVERAGE`` of that head with ``SHAPED_MIN_LITERAL`` characters (as ``_judge_shaped``
+    asks of long values: a short head, ``Syntax Error @ {line}:{col}.\\n{ex.message}``, is a
+    shape other code prints too). The text score stays the
+    whole message's share (``judge_fit``'s): of two templates fitting the message, the one
+    explaining more of it whole still ranks first. The head must be the template's lines, line
+    for line (no value before the block holds a line break of its own: a scanner's ``{mark}``
+    lines are text the template does not vouch for), and hold values of its own between the
+    template's texts: a label alone before the block (``Parameter validation failed:\\n{e}``)
+    is judged on the whole message as before, the block being all of what it says."""
+    f = c.fit
+    if (
+        c.confident
+        or f is None
+        or not f.full
+        or not f.anchored_start
+        or len(lits) < 2
+        or lits[-1]
+        or lit_len < SHAPED_MIN_LITERAL
+    ):
+        return
+    segs = idx.patterns[c.pid].segs
+    last = max(i for i, lit in enumerate(lits) if lit)  # the template's last literal with text
+    if last == 0:
+        return  # a label alone over the block (``Parameter validation failed:\n{report}``): no head of its own
+    # the line break before the last placeholder, and none between the last text and it: the
+    # values after the last text (``{v}``) end that line, the last value is the block
+    if len(segs) != len(lits) or "\n" not in segs[-2] or any("\n" in s for s in segs[last + 1 : -2]):
+        return
+    # (nor after the last text's own characters, unless that is the line break before the block:
+    # ``Syntax Error @ {line}:{col}.\n{ex.message}\n\n{context}`` appends two values, not one)
+    if last < len(segs) - 2 and "\n" in segs[last][len(segs[last].rstrip()) :]:
+        return
+    cmap, message = tf.cmap, tf.message
+    after = f.spans[last][1]  # compact end of the last literal with text
+    if not 0 < after < len(cmap):
+        return
+    brk = message.find("\n", cmap[after - 1] + 1)
+    head = bisect_left(cmap, brk) if brk >= 0 else len(cmap)
+    if not after <= head < len(cmap):
+        return  # nothing after the template's lines: the whole message was judged already
+    if message[:brk].strip().count("\n") != "".join(segs[: last + 1]).strip().count("\n"):
+        return  # a value before the block runs over lines of its own: the head is not the template's lines
+    share = min(f.covered / max(head, 1), 1.0)
+    if share < MIN_COVERAGE or f.start * 3 > head:
+        return
+    c.confident = c.head_only = True
+    c.reasons[0] = Share(
+        "literal text explains ", share, " of the message before the block its last placeholder appends"
+    )
 
 
 _TRAILER_ONLY = "only the class's trailer (a line with a link) fits: the message proper is a placeholder's"

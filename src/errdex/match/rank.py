@@ -845,6 +845,10 @@ class Ranker:
         same words (an older wording kept elsewhere in the codebase) is not where it came from.
         The frame keeps deciding.
 
+        So does a frame on a re-raise when the template fits only the message's head, its
+        last placeholder the block of lines after it (``candidates._appended_paragraph``): most
+        of the text is a value nothing confirms, and the frame is on a raise statement.
+
         So does a frame on a re-raise in a codebase where no such template lies: an object
         another codebase built and handed back without raising it (jsonschema's ``best_match``
         returns the error its validator yielded; openapi-schema-validator's ``validate`` raises
@@ -863,6 +867,7 @@ class Ranker:
             for s in scored
             if s.key[0]
             and s.cand.confident
+            and not s.cand.head_only
             and s.cand.fit is not None
             and (s.cand.fit.full or (s.cand.fit.anchored_start and s.cand.fit.covered >= MIN_LITERAL))
             and idx.patterns[s.cand.pid].lit_len >= MIN_LITERAL
