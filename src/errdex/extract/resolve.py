@@ -329,6 +329,13 @@ class Resolver:
             self._star_depth += 1
             try:
                 result = self._via_star(cur)
+                if result is None and cur != key:
+                    # the walk may have left the module the name was looked up in: a package
+                    # re-exporting a member under its submodule's name (``from .common import
+                    # pyparsing_common as common``) makes ``pkg.common.X`` walk into that
+                    # member, while the module's own star imports still define ``X`` for code
+                    # inside it
+                    result = self._via_star(key)
             finally:
                 self._star_depth -= 1
             if result is not None or top:
