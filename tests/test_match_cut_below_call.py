@@ -116,3 +116,19 @@ def test_a_heading_cut_inside_its_path_is_no_error_line() -> None:
     block = parse(_cut("proc.check(code)", "wait", "procs.py")).blocks[-1]
     assert (block.message, block.exc_types) == ("", [])
     assert block.frames[-1].source == "proc.check(code)"
+
+
+def test_the_same_function_shown_on_a_raise_above_keeps_its_own_raise(cut: Matcher) -> None:
+    """A chained paste whose blocks came out of order: ``build`` printed on its raise, then the
+    same function's call cut short. The paste shows ``build`` raising, so its raise leads and
+    the called function's raises are not put above it."""
+    raise_line = 'raise ValueError(f"layout {layout} is the output folder")'
+    shown = (
+        "Traceback (most recent call last):\n"
+        f'  File "{SITE}/runner.py", line {line_of(RUNNER, raise_line)}, in build\n'
+        f"    {raise_line}\n"
+    )
+    cut_call = _cut("layout = find_layout(names)", "build", "finder.py").split("\n", 1)[1]
+    res = cut.explain(shown + cut_call)
+    assert res.matches[0].function == "build"
+    assert not any("cut inside that call" in r for m in res.matches for r in m.reasons)

@@ -1386,7 +1386,9 @@ def _cut_below_call(idx: Index, ev: FrameEvidence, frames: list[Frame], callees:
     calls (the code facts' callees, ``self.`` methods included), and those of the release's
     other modules it calls by an imported name (``helpers``). A name only the line shows and
     the code facts do not record as the function's call is not followed (another release's
-    line); with a class or a text pasted, the text and class decide (``_callee_raises``)."""
+    line); with a class or a text pasted, the text and class decide (``_callee_raises``). Not
+    when a frame of the same function above prints a raise (or an ``assert``): the paste shows
+    that function raising."""
     if not ev.info.lib or ev.on_raise:
         return
     fi, path = ev.info.lib[-1]
@@ -1395,6 +1397,14 @@ def _cut_below_call(idx: Index, ev: FrameEvidence, frames: list[Frame], callees:
     _p, _line, fn = ev.info.frames[fi]
     source = frames[fi].source
     if not fn or fn.startswith("<") or not _calls_only(source):
+        return
+    if any(
+        p == path and ev.info.frames[i][2] == fn and not raises_nothing(frames[i].source)
+        for i, p in ev.info.lib[:-1]
+    ):
+        # the same function shown on a raise above (a chained paste whose blocks came out of
+        # order: ``raise PGPError(str(ex)) from ex`` printed, then the call it caught cut
+        # short): the error that ended it is that raise, not one below the call
         return
     called = names_called(source or "")
     names = [name for name in _callee_names(idx, path, fn, callees) if name in called]
