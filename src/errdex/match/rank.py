@@ -1974,14 +1974,8 @@ class Ranker:
             return False  # another raise prints the message in full: the text is that one's, passed on
         weak = set(tf.weak_fits(idx))
         here = idx.entry_where(ei)
-        cls = idx.entry_facts(ei)[1].type
-        eis = idx.type_entries(cls, MAX_SOLE_LOOK + 1)
+        eis = idx.type_entries(idx.entry_facts(ei)[1].type, MAX_SOLE_LOOK + 1)
         if len(eis) > MAX_SOLE_LOOK:
-            return False
-        # a built-in class is every codebase's own: nothing in a paste of it names the release it
-        # came from, so a raise alone in its release is not alone while another codebase's raise
-        # of the class prints the value too (``KeyError: 'hits'``: any ``raise KeyError(key)``)
-        if builtin_type(cls) and self._raised_elsewhere(ei, eis):
             return False
         for x in eis:
             where = idx.entry_where(x)
@@ -1994,13 +1988,6 @@ class Ranker:
             if pid in weak or (other is not None and other.fit is not None):
                 return False  # it places some of its literal text: the message may be its, cut short
         return True
-
-    def _raised_elsewhere(self, ei: int, eis: list[int]) -> bool:
-        """Whether a raise among ``eis`` that the paste's class takes as a candidate (``Evidence.typed``:
-        its template may print the message) lies in another codebase than entry ``ei``."""
-        idx = self.idx
-        repo = idx.entry_repo(ei)
-        return any(x in self.ev.typed and idx.entry_repo(x) != repo for x in eis)
 
     def _class_names(self, c: Cand) -> list[str]:
         """The values the message fills the pattern's class-name placeholders with (sites
