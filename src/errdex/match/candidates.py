@@ -53,6 +53,7 @@ from errdex.match.thresholds import (
     RUNTIME_MIN_LITERAL,
     SHAPED_MIN_COVERAGE,
     SHAPED_MIN_LITERAL,
+    SIMILAR_EXTRA_TEXT,
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
@@ -1824,10 +1825,10 @@ def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
         c.reasons.append("message has extra text after the template")
 
 
-def _unexplained_ends(f: Fit) -> float:
+def _unexplained_ends(f: Fit, step: float = EXTRA_TEXT) -> float:
     """What a full fit's text score loses for the text it leaves unexplained before and after
-    the template (``EXTRA_TEXT`` an end)."""
-    return EXTRA_TEXT * ((not f.anchored_start) + (not f.anchored_end))
+    the template (``step`` an end)."""
+    return step * ((not f.anchored_start) + (not f.anchored_end))
 
 
 def _judge_shaped(idx: Index, tf: TextFit, c: Cand, lit_len: int, repr_ok: bool) -> None:
@@ -2034,8 +2035,9 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
             # it stays unexplained: the shared words lift the score, not over that text, so of
             # two templates sharing as many words the one whose fit explains the whole message
             # comes first (``{name} must be >= 0`` below ``'{attr}' must be {op} {bound}: {value}``
-            # for ``'n' must be >= 0: -3``)
-            text -= _unexplained_ends(c.fit)
+            # for ``'n' must be >= 0: -3``). Only as a tie-break: text the fit leaves over may be
+            # words around the message (a class printed without its colon), not a reworded part
+            text -= _unexplained_ends(c.fit, SIMILAR_EXTRA_TEXT)
         why: list[Reason] = [lifted.get(pid) or Share("reworded? ", sim, " word overlap with the template")]
         if not c.repr_ok and (shaped := _uncontradicted_fit(idx, tf) if shaped is None else shaped):
             # the fit placed every literal and found prose where the template prints a repr:
