@@ -28,6 +28,7 @@ from errdex.match.thresholds import (
     ANCHORED_MIN_LITERAL,
     APPROX_MIN,
     CONTAINER_NAMED,
+    EXTRA_TEXT,
     FULL_FIT_BASE,
     HEAD_POSTINGS,
     HEAD_SCAN,
@@ -52,6 +53,7 @@ from errdex.match.thresholds import (
     RUNTIME_MIN_LITERAL,
     SHAPED_MIN_COVERAGE,
     SHAPED_MIN_LITERAL,
+    SIMILAR_EXTRA_TEXT,
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
@@ -1881,12 +1883,17 @@ def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
     )
     c.confident = lit_len >= MIN_LITERAL and enough and f.start * 3 <= mlen
     c.reasons = [Share("literal text explains ", cov, " of the message")]
+    c.text -= _unexplained_ends(f)
     if not f.anchored_start:
-        c.text -= 0.05
         c.reasons.append("message has extra text before the template")
     if not f.anchored_end:
-        c.text -= 0.05
         c.reasons.append("message has extra text after the template")
+
+
+def _unexplained_ends(f: Fit, step: float = EXTRA_TEXT) -> float:
+    """What a full fit's text score loses for the text it leaves unexplained before and after
+    the template (``step`` an end)."""
+    return step * ((not f.anchored_start) + (not f.anchored_end))
 
 
 def _judge_shaped(idx: Index, tf: TextFit, c: Cand, lit_len: int, repr_ok: bool) -> None:
@@ -2088,6 +2095,14 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     for pid, sim in sims.items():
         c = cands.get(pid) or Cand(pid)
         text = 0.9 * sim
+        if c.fit is not None and c.fit.full:
+            # every literal of the template stands in the message, and the message's text around
+            # it stays unexplained: the shared words lift the score, not over that text, so of
+            # two templates sharing as many words the one whose fit explains the whole message
+            # comes first (``{name} must be >= 0`` below ``'{attr}' must be {op} {bound}: {value}``
+            # for ``'n' must be >= 0: -3``). Only as a tie-break: text the fit leaves over may be
+            # words around the message (a class printed without its colon), not a reworded part
+            text -= _unexplained_ends(c.fit, SIMILAR_EXTRA_TEXT)
         why: list[Reason] = [lifted.get(pid) or Share("reworded? ", sim, " word overlap with the template")]
         if not c.repr_ok and (shaped := _uncontradicted_fit(idx, tf) if shaped is None else shaped):
             # the fit placed every literal and found prose where the template prints a repr:

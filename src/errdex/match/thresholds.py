@@ -167,6 +167,11 @@ UNPRINTABLE = 0.05
 # value's brackets close within it (``verify._balanced_spans`` moves a literal out when it can;
 # it could not), so the template's literal is the message's own text. As CLASS_OBJECT
 SPLIT_BRACKETS = 0.05
+EXTRA_TEXT = 0.05  # taken off a full fit's text score for each end of the message it leaves unexplained
+# ... and, after word similarity lifted a full fit's score, this much an end: of templates sharing
+# as many words, the one whose fit explains the whole message first, above the tie-break priors
+# (PUBLIC, CALLED) yet below a word more shared
+SIMILAR_EXTRA_TEXT = 0.01
 # taken off: a placeholder printing a ``__name__`` or ``__qualname__`` holds text no Python name
 # spells (spaces, ``/``, ``()``), or one printing an identifier (``{rule.ID}``, ``{run_id}``) holds
 # more than one token: the statement did not print the message there. As CLASS_OBJECT
