@@ -31,6 +31,7 @@ __all__ = [
     "all_valid",
     "driver_cursor",
     "insert_dicts",
+    "insert_keys_with",
     "insert_returning_ids",
     "insert_rows",
     "insert_tuples",
@@ -167,6 +168,26 @@ def insert_values(conn: Connection, table: Table, cols: Sequence[str], rows: Seq
     # occurrence and error writes
     sql = f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})"
     conn.exec_driver_sql(sql, bound if isinstance(bound, list) else list(bound))
+
+
+def insert_keys_with(
+    conn: Connection, table: Table, key: str, keys: Sequence[int], given: Sequence[tuple[str, int]]
+) -> bool:
+    """Insert a row for each of ``keys`` (integers, in their order) into column ``key``, every
+    row with the same integer values of ``given`` (column, value); False (nothing written)
+    where this is not the cheap way. SQLite with its JSON functions only: the keys go as one
+    JSON array the engine unpacks itself, where a tuple per row bound by ``executemany`` was
+    most of storing a release's ~80k runs of names."""
+    if conn.dialect.name != "sqlite" or not _SQLITE_JSON:
+        return False
+    if keys:
+        cols = ", ".join([key, *(c for c, _ in given)])
+        marks = "".join(", ?" for _ in given)
+        conn.exec_driver_sql(
+            f"INSERT INTO {table.name} ({cols}) SELECT j.value{marks} FROM json_each(?) j ORDER BY j.key",
+            (*(int(v) for _, v in given), json.dumps([int(k) for k in keys])),
+        )
+    return True
 
 
 _MARKS = {"qmark": "?", "format": "%s", "pyformat": "%s"}

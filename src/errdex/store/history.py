@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sqlalchemy import and_, delete, exists, func, select, update
+from sqlalchemy import Integer, and_, delete, exists, func, select, update
 from sqlalchemy.engine import Connection
 
 from errdex.jsontext import encoder
@@ -26,9 +26,10 @@ from errdex.store import schema as s
 from errdex.store.copy import (
     driver_cursor,
     insert_dicts,
-    insert_values,
+    insert_keys_with,
     insert_returning_ids,
     insert_rows,
+    insert_values,
     intern_ids,
     select_in,
 )
@@ -410,8 +411,11 @@ def _write_runs(conn: Connection, table: Any, snap_id: int, keys: Iterable[Any])
         }
         going = prior & rows
         _extend_runs(conn, table, key, (repo_id, before, snap_id), going, prior - rows)
-    fresh = [(k, repo_id, snap_id, snap_id) for k in sorted(rows - going if going else rows)]
-    insert_values(conn, table, (key.name, "repo_id", "first_id", "last_id"), fresh)
+    keys_fresh = sorted(rows - going if going else rows)
+    given = (("repo_id", repo_id), ("first_id", snap_id), ("last_id", snap_id))
+    if not (isinstance(key.type, Integer) and insert_keys_with(conn, table, key.name, keys_fresh, given)):
+        fresh = [(k, repo_id, snap_id, snap_id) for k in keys_fresh]
+        insert_values(conn, table, (key.name, "repo_id", "first_id", "last_id"), fresh)
 
 
 def _extend_runs(
