@@ -29,7 +29,9 @@ from errdex.store.copy import (
     RETURNING_CHUNK,
     all_valid,
     insert_dicts,
+    insert_keys_with,
     insert_returning_ids,
+    insert_values,
     intern_ids,
     select_in,
     valid_text,
@@ -192,6 +194,41 @@ def test_insert_dicts_scrubs_text_columns_as_an_insert_would(engine: Engine) -> 
         want = conn.exec_driver_sql("SELECT id, a, b, j FROM scrubbed ORDER BY id").fetchall()
     assert got == want
     assert got[0][2] == "b\ufffdad" and got[1][1] == "ü é" and got[2][1] is None
+
+
+def test_insert_values_stores_what_insert_dicts_and_an_insert_would(engine: Engine) -> None:
+    """Rows as tuples in a column order of their own: the same rows, ids and JSON text as
+    SQLAlchemy's INSERT of them as dicts (``insert_dicts`` takes this way too)."""
+    rows = _rows(600)
+    cols = ("flag", "data", "key")
+    with engine.begin() as conn:
+        insert_values(conn, FAST, cols, [tuple(r[c] for c in cols) for r in rows])
+        insert_values(conn, DEFAULTED, cols, [tuple(r[c] for c in cols) for r in rows[:3]])
+        insert_values(conn, FAST, cols, [])
+        conn.execute(insert(PLAIN), rows)
+        fast = conn.exec_driver_sql("SELECT id, key, data, flag FROM fast ORDER BY id").fetchall()
+        plain = conn.exec_driver_sql("SELECT id, key, data, flag FROM plain ORDER BY id").fetchall()
+        notes = conn.execute(select(DEFAULTED.c.note)).scalars().all()
+    assert len(fast) == 600 and fast == plain
+    assert notes == ["dflt", "dflt", "dflt"]  # a Python-side default still filled in
+
+
+def test_insert_keys_with_stores_the_rows_an_insert_of_each_would(engine: Engine) -> None:
+    runs = Table(
+        "key_runs",
+        MetaData(),
+        Column("k", Integer, primary_key=True),
+        Column("repo", Integer, primary_key=True),
+        Column("first", Integer, primary_key=True),
+        Column("last", Integer),
+    )
+    runs.create(engine)
+    keys = [3, 1, 2**40, 7, *range(100, 2100)]
+    with engine.begin() as conn:
+        assert insert_keys_with(conn, runs, "k", keys, (("repo", 5), ("first", 9), ("last", 9)))
+        assert insert_keys_with(conn, runs, "k", [], (("repo", 5), ("first", 9), ("last", 9)))
+        got = conn.exec_driver_sql("SELECT rowid, k, repo, first, last FROM key_runs").fetchall()
+    assert sorted(r[1:] for r in got) == sorted((k, 5, 9, 9) for k in keys)
 
 
 def test_all_valid_is_true_only_where_valid_text_changes_nothing() -> None:

@@ -31,9 +31,11 @@ __all__ = [
     "all_valid",
     "driver_cursor",
     "insert_dicts",
+    "insert_keys_with",
     "insert_returning_ids",
     "insert_rows",
     "insert_tuples",
+    "insert_values",
     "intern_ids",
     "select_in",
     "valid_text",
@@ -127,31 +129,65 @@ def insert_dicts(conn: Connection, table: Table, rows: Sequence[dict[str, Any]])
     if not rows:
         return
     cols = list(rows[0])
+    tuples = list(map(itemgetter(*cols), rows)) if len(cols) > 1 else [(r[cols[0]],) for r in rows]
+    insert_values(conn, table, cols, tuples)
+
+
+def insert_values(conn: Connection, table: Table, cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    """Insert rows given as tuples in ``cols`` order, each value through its column's bind
+    processing (the scrubbing ``Text``/``String``/JSON types of ``schema``), exactly as an
+    ``INSERT`` would have seen it. The writer builds most rows as tuples: a dict per row, taken
+    apart again column by column, was a third of a release's run and error writes."""
+    if not rows:
+        return
+    cols = list(cols)
     procs = _processors(conn, table, cols)
-    bound: Iterable[tuple[Any, ...]]
+    bound: Iterable[Sequence[Any]] = rows
     if any(procs):
         # column by column: a text column whose every value is valid already needs none of its
         # per-value scrubbing (``valid_text`` would hand each back as it is), checked at once
-        values = [list(map(itemgetter(c), rows)) for c in cols]
+        values = [list(v) for v in zip(*rows, strict=True)]
+        changed = False
         for i, p in enumerate(procs):
             if p is not None and not (p is valid_text and all_valid(values[i])):
                 values[i] = list(map(p, values[i]))
-        bound = zip(*values, strict=True)
-    else:  # no column processes its values (integers: a release's ~30k runs of symbols)
-        bound = map(itemgetter(*cols), rows) if len(cols) > 1 else ((r[cols[0]],) for r in rows)
+                changed = True
+        if changed:
+            bound = list(zip(*values, strict=True))
     cur = _copy_cursor(conn)
     if cur is not None:
         _copy(cur, table, cols, bound)
         return
     mark = _MARKS.get(conn.dialect.paramstyle)
     if mark is None or _python_defaults(table, cols):
-        conn.execute(insert(table), list(rows))  # the portable way, defaults and all
+        # the portable way, defaults and all (from the rows as given: SQLAlchemy binds them)
+        conn.execute(insert(table), [dict(zip(cols, r, strict=True)) for r in rows])
         return
     # the driver's executemany with the columns' own bind processing done here once per value:
     # SQLAlchemy's per-statement set-up and per-row parameter dicts were most of a release's
     # occurrence and error writes
     sql = f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})"
-    conn.exec_driver_sql(sql, list(bound))
+    conn.exec_driver_sql(sql, bound if isinstance(bound, list) else list(bound))
+
+
+def insert_keys_with(
+    conn: Connection, table: Table, key: str, keys: Sequence[int], given: Sequence[tuple[str, int]]
+) -> bool:
+    """Insert a row for each of ``keys`` (integers, in their order) into column ``key``, every
+    row with the same integer values of ``given`` (column, value); False (nothing written)
+    where this is not the cheap way. SQLite with its JSON functions only: the keys go as one
+    JSON array the engine unpacks itself, where a tuple per row bound by ``executemany`` was
+    most of storing a release's ~80k runs of names."""
+    if conn.dialect.name != "sqlite" or not _SQLITE_JSON:
+        return False
+    if keys:
+        cols = ", ".join([key, *(c for c, _ in given)])
+        marks = "".join(", ?" for _ in given)
+        conn.exec_driver_sql(
+            f"INSERT INTO {table.name} ({cols}) SELECT j.value{marks} FROM json_each(?) j ORDER BY j.key",
+            (*(int(v) for _, v in given), json.dumps([int(k) for k in keys])),
+        )
+    return True
 
 
 _MARKS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
@@ -224,27 +260,37 @@ def intern_ids(conn: Connection, table: Table, keys: Iterable[str]) -> dict[str,
     """Insert a row for each of ``keys`` not in ``table`` yet (``id``, then the unique key
     column; in key order, so the ids are those ``insert_returning_ids`` of the sorted new keys
     gives) and give key -> id of all ``keys``; None (nothing written) where this is not the
-    cheap way. SQLite with its JSON functions only: the keys go as one JSON array in two statements,
-    where asking which are stored, inserting the others 500 a statement and reading their ids
-    back cost a release's ~30k symbol names a round of Python objects per key three times over.
-    The keys are passed as they are, like ``insert_rows``'s tuples."""
+    cheap way. SQLite with its JSON functions only: the keys go as one JSON array, where asking
+    which are stored, inserting the others 500 a statement and reading their ids back cost a
+    release's ~30k symbol names a round of Python objects per key three times over. The insert
+    hands back the new rows' ids itself (``RETURNING``); only the keys it did not insert (stored
+    already) are looked up after it, where every key was looked up again: a codebase's first
+    release has nearly all its names new. The keys are passed as they are, like
+    ``insert_rows``'s tuples."""
     if conn.dialect.name != "sqlite" or not _SQLITE_JSON:
         return None
     id_col, key_col = (c.name for c in table.columns)
-    keys_json = json.dumps(sorted(set(keys)), ensure_ascii=False)
-    conn.exec_driver_sql(
-        f"INSERT INTO {table.name} ({key_col}) SELECT j.value FROM json_each(?) j "
-        f"WHERE NOT EXISTS (SELECT 1 FROM {table.name} t WHERE t.{key_col} = j.value) ORDER BY j.key",
-        (keys_json,),
-    )
-    # read on the driver's own cursor (the same connection and transaction): SQLAlchemy's result
+    wanted = sorted(set(keys))
+    if not wanted:
+        return {}
+    # on the driver's own cursor (the same connection and transaction): SQLAlchemy's result
     # made a row object per key, ~30k a release
     cur = driver_cursor(conn)
     try:
         cur.execute(
-            f"SELECT j.value, t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value",
-            (keys_json,),
+            f"INSERT INTO {table.name} ({key_col}) SELECT j.value FROM json_each(?) j "
+            f"WHERE NOT EXISTS (SELECT 1 FROM {table.name} t WHERE t.{key_col} = j.value) ORDER BY j.key "
+            f"RETURNING {key_col}, {id_col}",
+            (json.dumps(wanted, ensure_ascii=False),),
         )
-        return {str(k): int(v) for k, v in cur.fetchall()}
+        ids: dict[str, int] = dict(cur.fetchall())
+        if len(ids) < len(wanted):
+            stored = [k for k in wanted if k not in ids]
+            cur.execute(
+                f"SELECT j.value, t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value",
+                (json.dumps(stored, ensure_ascii=False),),
+            )
+            ids.update(cur.fetchall())
+        return ids
     finally:
         cur.close()

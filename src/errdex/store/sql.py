@@ -66,7 +66,7 @@ from errdex.store.classes import (
     exception_classes,
     owner_class,
 )
-from errdex.store.copy import insert_dicts, insert_rows, select_in
+from errdex.store.copy import insert_dicts, insert_rows, insert_values, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader, called_as, reexported_as
@@ -96,6 +96,9 @@ __all__ = ["Store", "WriteResult"]
 # any level inflates the same way, so texts stored at another level read as before.
 _TEXT_LEVEL = 4
 
+# the page cache (KiB) of a connection that writes a snapshot (SQLite's default is 2 MB)
+_WRITER_CACHE_KIB = 64 << 10
+
 # A write that lost a race with another writer is retried this many times in all.
 WRITE_ATTEMPTS = 4
 
@@ -119,6 +122,13 @@ class WriteResult:
     errors_new: int = 0
     retries: int = 0  # writes rolled back because another writer committed first
     repo: str = ""  # the codebase it is stored under (``_codebase_name``: not always the info's repo)
+
+
+# the columns of an ``errors`` row as ``_write_records`` builds it
+_ERROR_COLUMNS = (
+    "id", "repo_id", "kind", "exc_type", "exc_qualname", "template", "segments", "path", "function", "dir",
+    "exc_name",
+)  # fmt: skip
 
 
 def _now() -> str:
@@ -395,6 +405,12 @@ class Store(CatalogueReader):
     ) -> WriteResult:
         shas = shas if shas is not None else {f.path: _sha(f.data) for f in files}
         with self.engine.begin() as conn:
+            if conn.dialect.name == "sqlite":
+                # a release writes ~80k names, their runs and ~80k keys into b-trees of the
+                # whole catalogue: with SQLite's default 2 MB page cache most of those pages
+                # were read again (and spilt) many times over a write; the cache grows only as
+                # pages are touched, so a small catalogue costs no more memory than before
+                conn.exec_driver_sql(f"PRAGMA cache_size=-{_WRITER_CACHE_KIB}")
             repo = _codebase_name(conn, info)
             repo_id = self._repo_id(conn, info, repo)
             old = conn.execute(
@@ -566,23 +582,14 @@ class Store(CatalogueReader):
         self, conn: Connection, repo_id: int, snap_id: int, records: Sequence[ErrorRecord]
     ) -> int:
         known = {str(r[0]) for r in select_in(conn, (s.errors.c.id,), s.errors.c.id, (r.id for r in records))}
-        new_rows: dict[str, dict[str, Any]] = {}
+        new_rows: dict[str, tuple[Any, ...]] = {}
         for r in records:
             if r.id not in known and r.id not in new_rows:
-                new_rows[r.id] = {
-                    "id": r.id,
-                    "repo_id": repo_id,
-                    "kind": r.kind,
-                    "exc_type": r.exc_type,
-                    "exc_qualname": r.exc_qualname,
-                    "template": r.template,
-                    "segments": r.segments,
-                    "path": r.path,
-                    "function": r.function,
-                    "dir": s.error_dir(r.path),
-                    "exc_name": s.exc_name(r.exc_type),
-                }
-        insert_dicts(conn, s.errors, list(new_rows.values()))
+                new_rows[r.id] = (
+                    r.id, repo_id, r.kind, r.exc_type, r.exc_qualname, r.template, r.segments,
+                    r.path, r.function, s.error_dir(r.path), s.exc_name(r.exc_type),
+                )  # fmt: skip
+        insert_values(conn, s.errors, _ERROR_COLUMNS, list(new_rows.values()))
         history.write_occurrences(conn, snap_id, records, self._writer_memo)
         return len(new_rows)
 
