@@ -257,3 +257,44 @@ def test_without_sdist_tests_nothing_is_fetched_and_every_error_and_match_is_the
     sites, callers, answers = seen_by[full]  # type: ignore[misc]
     assert len(sites) > 50 and callers and answers
     assert seen_by[lean] == seen_by[full]
+
+
+def test_without_tests_the_wheels_own_tests_are_left_out_and_every_error_and_match_is_the_same(
+    tmp_path: Path,
+) -> None:
+    """``tests=False`` (``errdex index --no-tests``; what the regression sets index with) on a
+    real wheel that ships its tests (aioitertools 0.13.0, ``aioitertools/tests/``): those files
+    are left out, the library's are all kept, and the catalogue's errors, the callers the ranker
+    counts and the answers to a pasted traceback are those of the release indexed whole."""
+    from errdex.match import Matcher
+    from errdex.pipeline import index
+    from errdex.store import Store
+
+    spec = "pypi:aioitertools==0.13.0"
+    whole = open_source(spec)
+    lean_snap = open_source(spec, tests=False)
+    tests = {f.path for f in whole.files} - {f.path for f in lean_snap.files}
+    assert len(tests) > 3 and all(p.startswith("aioitertools/tests/") for p in tests)
+    assert not any("/tests/" in f.path for f in lean_snap.files)
+
+    full, lean = str(tmp_path / "full.db"), str(tmp_path / "lean.db")
+    with_tests = index(spec, full)
+    without = index(spec, lean, tests=False)
+    assert with_tests.tests > 0 and without.tests == 0
+    pasted = (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.12/site-packages/aioitertools/builtins.py", line 249, in max\n'
+        "    value = await next(it)\n"
+        "ValueError: iterable is empty and no default value given"
+    )
+    seen_by: dict[str, object] = {}
+    for db in (full, lean):
+        with Store.open(db) as store:
+            _, rows = store.list_errors(repo=with_tests.repo)
+            sites = sorted((r.kind, r.exc_type, r.template, r.path, r.function, r.line) for r in rows)
+            res = Matcher.load(store).explain(pasted)
+            answers = [(m.path, m.line, m.template, round(m.score, 9)) for m in res.matches]
+            seen_by[db] = (sites, store.site_callers(1), answers)
+    sites, _callers, answers = seen_by[full]  # type: ignore[misc]
+    assert len(sites) > 10 and answers and answers[0][0] == "aioitertools/builtins.py"
+    assert seen_by[lean] == seen_by[full]

@@ -97,12 +97,16 @@ def index(
     progress: Progress | None = None,
     cache_dir: str | None = None,
     sdist_tests: bool = True,
+    tests: bool = True,
 ) -> IndexSummary:
     """Index one snapshot into the catalogue; re-indexing identical content changes nothing.
 
     ``sdist_tests=False``: a PyPI release whose wheel ships no tests is indexed without fetching
     its sdist for them (``errdex.sources.pypi``): the same catalogue entries and matches, no
-    examples from tests on its pages, and half the download."""
+    examples from tests on its pages, and half the download. ``tests=False``: no test code at
+    all, the files under a tests folder left out too (``errdex.sources.open_source_with_report``):
+    the same entries and matches again, no examples, and a release that ships its tests indexed
+    in about half the time."""
     from errdex.store import Store
 
     prog = progress or _Quiet()
@@ -117,6 +121,7 @@ def index(
             memo=None,
             code=code,
             sdist_tests=sdist_tests,
+            tests=tests,
         )
         if summary.changed or not derived_current(store, summary.repo):
             after_history_change(store, [summary.repo], prog, code=code)
@@ -145,6 +150,7 @@ def index_releases(
     on_summary: Callable[[IndexSummary], None] | None = None,
     sdist_tests: bool = True,
     overlap: bool = True,
+    tests: bool = True,
 ) -> list[IndexSummary]:
     """Index several releases (oldest first), each as ``index`` would, sharing the work.
 
@@ -152,7 +158,8 @@ def index_releases(
     again; the lineages and the match index are rebuilt once, after the last release.
     ``overlap`` (the default): the workers parse a release's changed files while this process
     resolves and writes the release before it (``_overlapped``), the same catalogue as one
-    release after another (``overlap=False``) in less wall time.
+    release after another (``overlap=False``) in less wall time. ``sdist_tests``, ``tests``: as
+    ``index`` takes them.
     """
     from errdex.sources.git import fetch_once
     from errdex.store import Store
@@ -174,7 +181,9 @@ def index_releases(
     try:
         with fetch_once():  # releases of one git URL: only the first one's open refreshes the clone
             if overlap:
-                _overlapped(store, specs, jobs, prog, cache_dir, memo, sdist_tests, done, merge, settle)
+                _overlapped(
+                    store, specs, jobs, prog, cache_dir, memo, sdist_tests, done, merge, settle, tests=tests
+                )
             else:
                 for i, spec in enumerate(specs, 1):
                     prog.stage(f"release {i}/{len(specs)}: {spec}")
@@ -187,6 +196,7 @@ def index_releases(
                             cache_dir=cache_dir,
                             memo=memo,
                             sdist_tests=sdist_tests,
+                            tests=tests,
                         )
                     )
     finally:
@@ -241,6 +251,7 @@ def _overlapped(
     done: Callable[[IndexSummary], None],
     merge: Any = None,
     settle: bool = False,
+    tests: bool = True,
 ) -> None:
     """Index ``specs`` in order, release k+1's changed files parsed by the workers while this
     process resolves, links and writes release k: the stages that run here (one core) no longer
@@ -271,7 +282,7 @@ def _overlapped(
 
     def begin(i: int, unwritten: Memo | None = None) -> _Ahead:
         prog.stage(f"release {i + 1}/{len(specs)}: {specs[i]}")
-        t0, snap, left_out = _open_release(specs[i], prog, cache_dir, sdist_tests)
+        t0, snap, left_out = _open_release(specs[i], prog, cache_dir, sdist_tests, tests)
         with _settled(settle):
             return _Ahead(t0, snap, left_out, _begin_extract(store, snap, jobs, prog, memo, unwritten))
 
@@ -493,17 +504,18 @@ def _index_one(
     memo: Memo | None,
     code: HeldCode | None = None,
     sdist_tests: bool = True,
+    tests: bool = True,
 ) -> IndexSummary:
     """Open one snapshot and store it; what depends on the set of snapshots is the caller's
     (``code``, when given, gets the snapshot's code facts for it)."""
-    t0, snap, left_out = _open_release(spec, prog, cache_dir, sdist_tests)
+    t0, snap, left_out = _open_release(spec, prog, cache_dir, sdist_tests, tests)
     return index_snapshot(
         store, snap, left_out, jobs=jobs, progress=prog, started=t0, memo=memo, rebuild=False, code=code
     )
 
 
 def _open_release(
-    spec: str, prog: Progress, cache_dir: str | None, sdist_tests: bool
+    spec: str, prog: Progress, cache_dir: str | None, sdist_tests: bool, tests: bool = True
 ) -> tuple[float, Snapshot, list[tuple[str, str]]]:
     """(when opening began, the snapshot, the files left out) of one spec, as every release of
     ``index`` and ``index_releases`` opens it (the summary's seconds count from the start)."""
@@ -513,7 +525,11 @@ def _open_release(
 
     t0 = time.perf_counter()
     snap, left_out = open_source_with_report(
-        spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage, sdist_tests=sdist_tests
+        spec,
+        cache_dir=Path(cache_dir) if cache_dir else None,
+        progress=prog.stage,
+        sdist_tests=sdist_tests,
+        tests=tests,
     )
     return t0, snap, left_out
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["TEST_DIRS", "is_test_path", "lone_conftest", "named_only"]
+__all__ = ["TEST_DIRS", "in_test_folder", "is_test_path", "lone_conftest", "named_only"]
 
 TEST_DIRS = frozenset({"tests", "test"})
 _TEST_FILE = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
@@ -21,6 +21,14 @@ def is_test_path(path: str) -> bool:
     if any(p in TEST_DIRS for p in parts[:-1]):
         return True
     return bool(_TEST_FILE.match(parts[-1]))
+
+
+def in_test_folder(path: str) -> bool:
+    """A file under a ``tests``/``test`` folder: test code whatever its body holds (the extractor
+    reads a file only its name calls a test as the library's own when its body says so,
+    ``named_only``/``lone_conftest``; never one of these), so leaving it out of an index leaves
+    every raise site, template and caller count as it was."""
+    return any(p in TEST_DIRS for p in path.split("/")[:-1])
 
 
 def named_only(path: str) -> bool:

@@ -70,6 +70,16 @@ def index(
             "matches, pages without examples from tests.",
         ),
     ] = True,
+    tests: Annotated[
+        bool,
+        typer.Option(
+            "--tests/--no-tests",
+            help="Index the codebase's tests too (the examples on error pages: the tests that "
+            "expect each error). --no-tests leaves out every file under a tests/ or test/ folder "
+            "(and fetches no sdist for tests): the same errors and matches, about half the time "
+            "for a release that ships its tests, pages without examples from tests.",
+        ),
+    ] = True,
     from_file: Annotated[
         Path | None,
         typer.Option(
@@ -157,6 +167,8 @@ def index(
     _check_modes(source, env, from_file, top, ranking, jobs, releases, tags, workers, ray_address)
     if not sdist_tests and source is None:
         fail("--no-sdist-tests goes with a SOURCE (a PyPI release), not --env, --from or --top", EXIT_USAGE)
+    if not tests and source is None:
+        fail("--no-tests goes with a SOURCE, not --env, --from or --top", EXIT_USAGE)
     if from_file is not None or top is not None:
         with interruptible():
             _index_bulk(from_file, top, ranking, releases, db, workers, ray_address, as_json)
@@ -168,7 +180,7 @@ def index(
             summary = (
                 _index_env(db, python, jobs, progress)
                 if env
-                else _run_index(source or "", db, jobs, releases, tags, progress, as_json, sdist_tests)
+                else _run_index(source or "", db, jobs, releases, tags, progress, as_json, sdist_tests, tests)
             )
     except SourceError as e:
         progress.close()
@@ -213,6 +225,7 @@ def _run_index(
     progress: ProgressBar,
     as_json: bool,
     sdist_tests: bool = True,
+    tests: bool = True,
 ) -> IndexSummary | None:
     """One release (its summary, printed by the caller) or several (each summary printed as it
     lands, then None)."""
@@ -226,7 +239,7 @@ def _run_index(
     )
     if plan is None:
         _check_source(source)
-        return run_index(source, db, jobs=jobs, progress=progress, sdist_tests=sdist_tests)
+        return run_index(source, db, jobs=jobs, progress=progress, sdist_tests=sdist_tests, tests=tests)
 
     def landed(summary: IndexSummary) -> None:
         if not as_json:
@@ -234,7 +247,7 @@ def _run_index(
             _echo_summary(summary)
 
     done = index_releases(
-        plan.specs, db, jobs=jobs, progress=progress, on_summary=landed, sdist_tests=sdist_tests
+        plan.specs, db, jobs=jobs, progress=progress, on_summary=landed, sdist_tests=sdist_tests, tests=tests
     )
     progress.close()
     if as_json:
