@@ -77,6 +77,10 @@ def resolve(host, port):
 
 def where(path):
     return Path(path).absolute()
+
+
+def moved(point, **fields):
+    return point._replace(**fields)
 """
 
 _FILES = {"clock/__init__.py": "", "clock/core.py": _CLOCK}
@@ -114,6 +118,7 @@ _CASES = [
         "where",
         "Path(path)",
     ),
+    ("TypeError: Got unexpected field names: ['host']", "moved", "point._replace("),
 ]
 
 
