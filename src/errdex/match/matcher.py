@@ -754,7 +754,10 @@ class Matcher:
             version = callees.newest(repo)
             if version is None:
                 continue
-            calls = [c for c in callees.calls_named(repo, version, row.names()) if row.calls(c.callee)]
+            named = callees.calls_named(repo, version, row.names())
+            # a callee written bare or through an alias is read as its file's import spells it
+            spelt = callees.imported_callees(repo, version, [c for c in named if not row.calls(c.callee)])
+            calls = [c for c in named if row.calls(c.callee) or row.calls(spelt.get((c.path, c.line), ""))]
             if row.keyword is not None:
                 calls = [
                     c for c in calls if row.passes_keyword(callees.call_text(repo, version, c.path, c.line))
@@ -3173,6 +3176,30 @@ class _StoredCallees:
             return list(self._store.facts.calls_named(sid, names)) if sid is not None else []
         except StoreError:
             return []
+
+    def imported_callees(self, repo: str, version: str, calls: list[CallRow]) -> dict[tuple[str, int], str]:
+        """For each of ``calls`` whose callee's first name its file binds by an absolute import
+        (``from fractions import Fraction``, ``import numpy as np``), the callee as that import
+        spells it (``fractions.Fraction``, ``numpy.add``), keyed by (path, line): the code facts
+        keep a callee as written, and a standard-library callable imported by name is called bare.
+        One lookup of the bindings for all the calls; none when the catalogue holds no facts."""
+        from errdex.store.errors import StoreError
+
+        heads = {c.callee.partition(".")[0] for c in calls}
+        try:
+            sid = self._sid(repo, version)
+            rows = self._store.facts.imports_binding(sid, heads) if sid is not None and heads else []
+        except StoreError:
+            return {}
+        # a relative import binds a name of the library's own: not a standard-library callable
+        bound = {(r.path, r.local): r.target for r in rows if r.level == 0 and r.target}
+        out: dict[tuple[str, int], str] = {}
+        for c in calls:
+            head, dot, rest = c.callee.partition(".")
+            target = bound.get((c.path, head))
+            if target is not None:
+                out[(c.path, c.line)] = f"{target}{dot}{rest}"
+        return out
 
     def call_text(self, repo: str, version: str, path: str, line: int) -> str:
         """The text of the call beginning at ``line`` of that release's file ``path``
