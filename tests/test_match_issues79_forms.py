@@ -115,7 +115,9 @@ def test_the_raise_wrapping_a_dependencys_caught_error_is_exact(wrapped: Matcher
     assert top.values["e"].startswith("An error occurred (AccessDenied)")
 
 
-def test_without_a_handler_for_its_class_the_other_codebases_text_is_no_caught_error(unhandled: Matcher) -> None:
+def test_without_a_handler_for_its_class_the_other_codebases_text_is_no_caught_error(
+    unhandled: Matcher,
+) -> None:
     # the same words side by side, but nothing says the wrapping raise caught the service's error
     top = first(unhandled.explain(LINE))
     assert top.path == "s3wrap/transfer.py"

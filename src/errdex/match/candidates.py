@@ -1180,7 +1180,9 @@ def _inners_of(idx: Index, outer: Cand, inner: list[Cand]) -> Iterator[tuple[Can
     for q in inner:
         if q.pid == outer.pid:
             continue
-        if idx.entries[idx.patterns[q.pid].entries[0]][E_REPO] != repo and not _handles(idx, outer.pid, q.pid):
+        if idx.entries[idx.patterns[q.pid].entries[0]][E_REPO] != repo and not _handles(
+            idx, outer.pid, q.pid
+        ):
             continue
         qlits, qlen = idx.lits(q.pid)
         if qlen >= MIN_LITERAL:

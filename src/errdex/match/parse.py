@@ -4629,7 +4629,11 @@ def _capital_module_class(token: str) -> bool:
     case of the modules, says it is an exception; words before a dot in prose are not
     identifiers joined by dots."""
     module, dot, _cls = token.rpartition(".")
-    return bool(dot) and all(part.isidentifier() for part in module.split(".")) and is_type_name(token, strict=True)
+    return (
+        bool(dot)
+        and all(part.isidentifier() for part in module.split("."))
+        and is_type_name(token, strict=True)
+    )
 
 
 # an exception's name, its ``: `` and the quote its text opens with
