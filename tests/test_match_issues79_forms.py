@@ -203,3 +203,38 @@ def test_a_lead_in_before_the_reporters_own_words_gives_no_exact_answer(notebook
         "Any help appreciated."
     )
     assert not res.exact_top
+
+
+CONFIG = """\
+class SchemaError(ValueError):
+    pass
+
+
+def check(name, count):
+    raise SchemaError(f"{name} must be valid exactly by one definition ({count} matches found)")
+
+
+def validate(ex):
+    error = f"invalid config: {ex.name}."
+    summary = f"configuration error: {ex.summary}"
+    raise ValueError(f"{error}\\n{summary}") from None
+"""
+
+QUOTED_BUILD = (
+    "|ValueError: invalid config: `project.license`.\n"
+    "|    configuration error: `project.license` must be valid exactly by one definition (2 matches found):\n"
+    "|        - keys:\n"
+    "|            'file': {type: string}\n"
+    "|          required: ['file']\n"
+    "|    ERROR Backend subprocess exited when trying to invoke build_wheel"
+)
+
+
+def test_a_lead_in_inside_a_named_classs_text_is_that_errors_own_words(tmp_path: Path) -> None:
+    # under a class's error line every line is its text: the library's own "configuration
+    # error: ..." holds another raise's words, and the paste is not read from there on
+    files = {"cfgpkg/__init__.py": "", "cfgpkg/config.py": CONFIG}
+    with package_matcher(tmp_path, files) as m:
+        res = m.explain(QUOTED_BUILD)
+    assert "lead-in" not in res.verdict
+    assert first(res).function == "validate"

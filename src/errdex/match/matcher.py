@@ -1266,7 +1266,13 @@ class Matcher:
         error share one line. Taken only when a template with words of its own fits that text
         exactly (``_worded_exact``): words after "error:" in a sentence are often the reporter's
         own account, worth no approximate answer over the whole paste's. The first lead-in of
-        each line is tried, on at most ``MAX_LINE_STARTS`` lines, the earliest first."""
+        each line is tried, on at most ``MAX_LINE_STARTS`` lines, the earliest first.
+
+        Only in a paste that names no class (a log record's level is none): under a class's
+        error line the lines are that error's text, and a library's own words hold such lead-ins
+        too (``configuration error: `project.license` must be ...`` inside setuptools' message)."""
+        if any(not t.startswith("log.") for t in types):
+            return None
         tried = 0
         for line in message.strip().split("\n")[:MAX_LEAD_IN_LINES]:
             m = _LEAD_IN.search(line, 0, MAX_LEAD_IN_AT)
