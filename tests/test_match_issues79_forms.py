@@ -238,3 +238,46 @@ def test_a_lead_in_inside_a_named_classs_text_is_that_errors_own_words(tmp_path:
         res = m.explain(QUOTED_BUILD)
     assert "lead-in" not in res.verdict
     assert first(res).function == "validate"
+
+
+SENTRY_EVENT = (
+    "MissingSchema: Invalid URL 'example.com/...': No schema supplied. Perhaps you meant http://example.com/...?\n"
+    "(6 additional frame(s) were not displayed)\n"
+    "...\n"
+    '  File "urlpkg/models.py", line 8, in prepare_url\n'
+    "    raise MissingSchema(error)\n"
+    "\n"
+    "Unhandled exception in task 5b84b0c1-e087-4557-924c-ac5d5ae2b985."
+)
+
+URLS = """\
+class MissingSchema(ValueError):
+    pass
+
+
+class InvalidURL(ValueError):
+    pass
+
+
+def prepare_url(url, parse):
+    try:
+        scheme = parse(url)
+    except KeyError as e:
+        raise InvalidURL(*e.args)
+    if not scheme:
+        raise MissingSchema(f"Invalid URL {url!r}: No scheme supplied. Perhaps you meant https://{url}?")
+"""
+
+
+def test_a_sentry_events_class_without_an_exceptions_suffix_is_its_error_line() -> None:
+    # the worker's line after the frames is the event's title, not the exception
+    q = parse(SENTRY_EVENT)
+    assert q.exc_type == "MissingSchema"
+    assert q.message.startswith("Invalid URL 'example.com/...'")
+
+
+def test_the_sentry_events_class_picks_its_raise(tmp_path: Path) -> None:
+    files = {"urlpkg/__init__.py": "", "urlpkg/models.py": URLS}
+    with package_matcher(tmp_path, files) as m:
+        top = first(m.explain(SENTRY_EVENT))
+    assert (top.function, top.exc_type) == ("prepare_url", "MissingSchema")

@@ -3579,6 +3579,17 @@ class _BlockParser:
         if at is None:
             return None
         k = _last_type_line(self.lines, 0, at)
+        if k is None:
+            # the marker says the layout is Sentry's, whose first line is the exception's:
+            # a class without an exception's suffix (requests' ``MissingSchema``) is one there
+            k = next(
+                (
+                    j
+                    for j in range(at - 1, -1, -1)
+                    if (m := _TYPE_PREFIX.match(self.lines[j])) and is_type_name(m.group(1))
+                ),
+                None,
+            )
         return self.lines[k:at] if k is not None else None
 
     def _looked_up_value(self, line: str) -> bool:
