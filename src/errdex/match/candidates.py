@@ -1169,10 +1169,20 @@ def _wrapped_inner(
 def _inners_of(idx: Index, outer: Cand, inner: list[Cand]) -> Iterator[tuple[Cand, tuple[str, ...], int]]:
     """The ``inner`` fits another template of ``outer``'s codebase could hold in a placeholder,
     with their literals and literal length: those with ``MIN_LITERAL`` characters of text (a
-    template of a word or two explains no caught text)."""
+    template of a word or two explains no caught text).
+
+    A template of another codebase is one only when ``outer``'s raise sits in an ``except``
+    naming its class or a class above it (``_handles``): a library catching its dependency's
+    error and raising its own with that text (boto3's ``except ClientError as e: raise
+    S3UploadFailedError(f"Failed to upload {filename} ...: {e}")`` around botocore's error).
+    Without a handler saying so, two codebases' words side by side are a coincidence."""
     repo = idx.entries[idx.patterns[outer.pid].entries[0]][E_REPO]
     for q in inner:
-        if q.pid == outer.pid or idx.entries[idx.patterns[q.pid].entries[0]][E_REPO] != repo:
+        if q.pid == outer.pid:
+            continue
+        if idx.entries[idx.patterns[q.pid].entries[0]][E_REPO] != repo and not _handles(
+            idx, outer.pid, q.pid
+        ):
             continue
         qlits, qlen = idx.lits(q.pid)
         if qlen >= MIN_LITERAL:

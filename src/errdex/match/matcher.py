@@ -114,6 +114,10 @@ _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(trunc
 _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
 MAX_LINE_CUTS = 4  # heads of a multi-line message tried without its last lines
 MAX_LINE_STARTS = 4  # tails of a multi-line message tried without its first lines
+MAX_LEAD_IN_LINES = 200  # lines of a message looked at for an "... error: <text>" lead-in
+MAX_LEAD_IN_AT = 400  # characters of a line the lead-in may start within
+# "error:", "the exception:", "error message:" inside a sentence: the error's text follows
+_LEAD_IN = re.compile(r"\b(?:error|exception)(?: message)?:[ \t]{1,8}", re.IGNORECASE)
 MAX_NOTE_LINES = 2  # last lines of a message read as its notes (``exc.add_note``, Python 3.11+)
 # the reason of an answer read from a line after a script's traceback (``_reported_after_script``)
 _AFTER_SCRIPT = "a line after the traceback of a script the library ran: the library's report of its failure"
@@ -1250,7 +1254,41 @@ class Matcher:
             res = self._first_paragraph(q, message, types, fr, limit) or res
         if not res.exact_top:
             res = self._repeated(q, message, types, fr, limit) or res
+        if not res.exact_top:
+            res = self._after_lead_in(q, message, types, fr, limit) or res
         return res
+
+    def _after_lead_in(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """A reporter's sentence that names the error and gives its text on the same line, after
+        a colon ("When importing tqdm in notebook, it is showing error: IProgress not found.
+        ..."), among sentences of their own: the text after that lead-in (``_LEAD_IN``), to the
+        line's end, read as a paste of its own (a ``Class: text`` there names its class).
+        ``introduced_lines`` splits only at a line's start; here the reporter's words and the
+        error share one line. Taken only when a template with words of its own fits that text
+        exactly (``_worded_exact``): words after "error:" in a sentence are often the reporter's
+        own account, worth no approximate answer over the whole paste's. The first lead-in of
+        each line is tried, on at most ``MAX_LINE_STARTS`` lines, the earliest first.
+
+        Only in a paste that names no class (a log record's level is none): under a class's
+        error line the lines are that error's text, and a library's own words hold such lead-ins
+        too (``configuration error: `project.license` must be ...`` inside setuptools' message)."""
+        if any(not t.startswith("log.") for t in types):
+            return None
+        tried = 0
+        for line in message.strip().split("\n")[:MAX_LEAD_IN_LINES]:
+            m = _LEAD_IN.search(line, 0, MAX_LEAD_IN_AT)
+            if m is None or not line[: m.start()].strip() or not line[m.end() :].strip():
+                continue
+            retry = self._line_alone(q, line[m.end() :].strip(), message, types, fr, limit)
+            if retry is not None and _worded_exact(retry):
+                retry.verdict += " (the text after a lead-in in the reporter's sentence)"
+                return retry
+            tried += 1
+            if tried >= MAX_LINE_STARTS:
+                break
+        return None
 
     def _script_report(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, res: Result

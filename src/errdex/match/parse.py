@@ -3100,6 +3100,7 @@ class _BlockParser:
         self.frame_at: list[int] = []  # the line of each frame, in ``block.frames``' order
         self.quote_from: int | None = None  # where a closing markdown quote starts (``_closing_quote``)
         self.tracker_frames = 0  # frames read off an error tracker's page (``_tracker_frame``)
+        self.ipython = False  # the header is IPython's ``Class   Traceback (most recent call last)``
 
     def run(self) -> Block:
         i, n = 0, len(self.lines)
@@ -3334,6 +3335,7 @@ class _BlockParser:
         if not m:
             return None
         self.header_type = m.group(1)
+        self.ipython = True
         self.msg_start = i + 1
         return i + 1
 
@@ -3388,6 +3390,8 @@ class _BlockParser:
         summary = _django_summary(body)
         if summary is not None:
             self.header_type, body = summary
+        if self.ipython and self.header_type and (tail := _elided_chain_tail(body, self.header_type)):
+            self.header_type, body = tail
         block.message = _cap("\n".join(body).strip())
         if self.header_type:
             block.exc_types.append(self.header_type)
@@ -3575,6 +3579,17 @@ class _BlockParser:
         if at is None:
             return None
         k = _last_type_line(self.lines, 0, at)
+        if k is None:
+            # the marker says the layout is Sentry's, whose first line is the exception's:
+            # a class without an exception's suffix (requests' ``MissingSchema``) is one there
+            k = next(
+                (
+                    j
+                    for j in range(at - 1, -1, -1)
+                    if (m := _TYPE_PREFIX.match(self.lines[j])) and is_type_name(m.group(1))
+                ),
+                None,
+            )
         return self.lines[k:at] if k is not None else None
 
     def _looked_up_value(self, line: str) -> bool:
@@ -4614,9 +4629,22 @@ def _strip_label(msg: str) -> str:
         return msg
     rest = msg[cut + 2 :].lstrip(" ")
     n = _TYPE_PREFIX.match(rest)
-    if n and "." in n.group(1) and _module_class(n.group(1)):
+    if n and "." in n.group(1) and (_module_class(n.group(1)) or _capital_module_class(n.group(1))):
         return rest
     return msg
+
+
+def _capital_module_class(token: str) -> bool:
+    """``PIL.UnidentifiedImageError``: a package whose name is not lower case (Pillow's ``PIL``)
+    qualifying a class of an exception's suffix (``is_type_name`` strict). The suffix, not the
+    case of the modules, says it is an exception; words before a dot in prose are not
+    identifiers joined by dots."""
+    module, dot, _cls = token.rpartition(".")
+    return (
+        bool(dot)
+        and all(part.isidentifier() for part in module.split("."))
+        and is_type_name(token, strict=True)
+    )
 
 
 # an exception's name, its ``: `` and the quote its text opens with
@@ -5601,6 +5629,40 @@ def _unquoted_value(value: str) -> str:
             return value[1:-1]
         return got if isinstance(got, str) else value[1:-1]
     return value
+
+
+_ELIDED = frozenset(("[...]", "...", "…", "(...)", "[…]"))
+_LISTING_LINE = re.compile(r"\s*(?:-*>\s*)?\d{1,7}(?:\s|$)")
+_CHAIN_TAIL = re.compile(r"([A-Za-z_][\w.]{0,200}):(?: |$)")
+
+
+def _elided_chain_tail(body: list[str], header: str) -> tuple[str, list[str]] | None:
+    """The error line closing an IPython traceback whose middle the paster cut or elided.
+
+    IPython's header names the chain's first exception (``ClientError   Traceback ...``); its
+    own error line, ``ClientError: text``, follows its frames. When the paste elides the rest
+    (``[...]``) or cuts a frame's path short, the line it ends with is the last exception of
+    the chain, a handler's (``S3UploadFailedError: Failed to upload ...: <the ClientError's
+    text>``): that class and text are the error, not the header's class over every line left.
+    Only lines a cut traceback leaves may stand above it (blank ones, elision marks, frame
+    paths, numbered listing lines); a message of the header's class comes first otherwise."""
+    first = next((ln for ln in body if ln.strip()), "")
+    if not first or first.startswith((f"{header}:", f"{header.rsplit('.', 1)[-1]}:")):
+        return None
+    for k, ln in enumerate(body[:MAX_FRAMES]):
+        m = _CHAIN_TAIL.match(ln)
+        if m and is_type_name(m.group(1), strict=True):
+            return m.group(1), body[k:]
+        s = ln.strip()
+        if not (not s or s in _ELIDED or _LISTING_LINE.match(ln) or _cut_frame_path(s)):
+            return None
+    return None
+
+
+def _cut_frame_path(s: str) -> bool:
+    """A line that is the head of an IPython frame cut short: a path of a Python file's folder
+    (``/opt/conda/lib/python3.7/site-package``), nothing after it."""
+    return " " not in s and (s.startswith(("/", "~", "\\")) or re.match(r"[A-Za-z]:[\\/]", s) is not None)
 
 
 def _strip_prefixes(block: Block) -> None:
