@@ -2671,6 +2671,11 @@ def _unbuilt_forms(spec: ExcSpec, pairs: list[Pair]) -> set[str]:
     out: set[str] = set()
     for arg in (*spec.args, *(a for _, a in spec.kwargs)):
         forms = arg.value
+        if len(forms) == 1 and (bare := _bare_under_tests(forms[0])) is not None:
+            # ``if token: msg = f"{msg} [{token.line}]"`` on a parameter: one form whose added
+            # text is optional under the test; a call failing the test prints the value alone
+            out.add(bare)
+            continue
         if len(forms) < 2 or not any(has_literal(v) for v in forms):
             continue  # (one form, or none joined: nothing was rebuilt on a path)
         for v in forms:
@@ -2679,6 +2684,20 @@ def _unbuilt_forms(spec: ExcSpec, pairs: list[Pair]) -> set[str]:
             if not has_literal(shown) and all(isinstance(p, _T_STR_PH) for p in shown):
                 out.add(render_template(to_segments(shown)))  # type: ignore[arg-type]
     return out
+
+
+def _bare_under_tests(form: Variant) -> str | None:
+    """The template of a form that is placeholders alone but for text optional under a test
+    (``{msg}`` then ``Opt(token, " [{line}:{col}]")``): the value as it came, printed on the path
+    where no test holds; None for a form with text of its own outside every test, or none under
+    one (nothing was rebuilt)."""
+    opts = [p for p in form if isinstance(p, Opt)]
+    shown = [p for p in form if not isinstance(p, Opt)]
+    if not any(o.value and not o.need for o in opts) or any(o.need for o in opts):
+        return None
+    if not shown or not all(isinstance(p, Ph) for p in shown):
+        return None
+    return render_template(to_segments(shown))  # type: ignore[arg-type]
 
 
 def _bare(main: Flat, bare: set[str]) -> bool:
