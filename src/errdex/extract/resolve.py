@@ -2663,9 +2663,10 @@ def _unbuilt_forms(spec: ExcSpec, pairs: list[Pair]) -> set[str]:
     """The forms with no literal text of an argument the raise hands over as a name holds it
     on a path that skips its rebinding (``if "." not in schema and namespace: schema =
     namespace + "." + schema`` with no ``else``, then ``raise UnknownType(schema)``): the value
-    as it came is printed as often as the joined one. Kept only where no form has words of
-    the library's own: beside a worded message, a lone placeholder fits any text and adds
-    nothing a paste could tell apart (empty otherwise)."""
+    as it came is printed as often as the joined one. A parameter so rebuilt is one form whose
+    added text is optional under the test (``_bare_under_tests``), the same two renderings. Kept
+    only where no form has words of the library's own: beside a worded message, a lone
+    placeholder fits any text and adds nothing a paste could tell apart (empty otherwise)."""
     if any(has_words(m) for m, _ in pairs):
         return set()
     out: set[str] = set()
