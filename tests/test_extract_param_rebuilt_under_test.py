@@ -93,13 +93,15 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
         yield m
 
 
-def test_a_logged_text_raised_by_the_handler_names_the_handler(matcher: Matcher) -> None:
-    res = matcher.explain("xml.dom.SyntaxErr: Selector: Invalid or incomplete selector: a[href")
-    top = first(res)
-    assert (top.path, top.function) == ("sheets/errorhandler.py", "ErrorHandler.__handle"), res.matches[:3]
-
-
-def test_the_decorated_text_still_names_the_handler(matcher: Matcher) -> None:
-    res = matcher.explain("xml.dom.SyntaxErr: Selector: Unexpected CHAR. [1:1: #]")
-    top = first(res)
-    assert (top.path, top.function) == ("sheets/errorhandler.py", "ErrorHandler.__handle"), res.matches[:3]
+@pytest.mark.parametrize(
+    "paste",
+    [
+        # no token: the handler prints the caller's words alone
+        "xml.dom.SyntaxErr: Selector: Invalid or incomplete selector: a[href",
+        # a token: its place follows the words
+        "xml.dom.SyntaxErr: Selector: Unexpected CHAR. [1:1: #]",
+    ],
+)
+def test_a_logged_text_raised_by_the_handler_names_the_handler(matcher: Matcher, paste: str) -> None:
+    top = first(matcher.explain(paste))
+    assert (top.path, top.function) == ("sheets/errorhandler.py", "ErrorHandler.__handle"), top
