@@ -105,3 +105,7 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
 def test_a_logged_text_raised_by_the_handler_names_the_handler(matcher: Matcher, paste: str) -> None:
     top = first(matcher.explain(paste))
     assert (top.path, top.function) == ("sheets/errorhandler.py", "ErrorHandler.__handle"), top
+    # the words came from a log call, which caught nothing: the reasons say so
+    assert any(
+        r.startswith("raises a log call's words: the text logged at sheets/selector.py") for r in top.reasons
+    )
