@@ -2663,14 +2663,20 @@ def _unbuilt_forms(spec: ExcSpec, pairs: list[Pair]) -> set[str]:
     """The forms with no literal text of an argument the raise hands over as a name holds it
     on a path that skips its rebinding (``if "." not in schema and namespace: schema =
     namespace + "." + schema`` with no ``else``, then ``raise UnknownType(schema)``): the value
-    as it came is printed as often as the joined one. Kept only where no form has words of
-    the library's own: beside a worded message, a lone placeholder fits any text and adds
-    nothing a paste could tell apart (empty otherwise)."""
+    as it came is printed as often as the joined one. A parameter so rebuilt is one form whose
+    added text is optional under the test (``_bare_under_tests``), the same two renderings. Kept
+    only where no form has words of the library's own: beside a worded message, a lone
+    placeholder fits any text and adds nothing a paste could tell apart (empty otherwise)."""
     if any(has_words(m) for m, _ in pairs):
         return set()
     out: set[str] = set()
     for arg in (*spec.args, *(a for _, a in spec.kwargs)):
         forms = arg.value
+        if len(forms) == 1 and (bare := _bare_under_tests(forms[0])) is not None:
+            # ``if token: msg = f"{msg} [{token.line}]"`` on a parameter: one form whose added
+            # text is optional under the test; a call failing the test prints the value alone
+            out.add(bare)
+            continue
         if len(forms) < 2 or not any(has_literal(v) for v in forms):
             continue  # (one form, or none joined: nothing was rebuilt on a path)
         for v in forms:
@@ -2679,6 +2685,20 @@ def _unbuilt_forms(spec: ExcSpec, pairs: list[Pair]) -> set[str]:
             if not has_literal(shown) and all(isinstance(p, _T_STR_PH) for p in shown):
                 out.add(render_template(to_segments(shown)))  # type: ignore[arg-type]
     return out
+
+
+def _bare_under_tests(form: Variant) -> str | None:
+    """The template of a form that is placeholders alone but for text optional under a test
+    (``{msg}`` then ``Opt(token, " [{line}:{col}]")``): the value as it came, printed on the path
+    where no test holds; None for a form with text of its own outside every test, or none under
+    one (nothing was rebuilt)."""
+    opts = [p for p in form if isinstance(p, Opt)]
+    shown = [p for p in form if not isinstance(p, Opt)]
+    if not any(o.value and not o.need for o in opts) or any(o.need for o in opts):
+        return None
+    if not shown or not all(isinstance(p, Ph) for p in shown):
+        return None
+    return render_template(to_segments(shown))  # type: ignore[arg-type]
 
 
 def _bare(main: Flat, bare: set[str]) -> bool:

@@ -899,10 +899,18 @@ def _passed_on(idx: Index, tf: TextFit, alone: list[Cand], keys: set[str], *, do
         q = next((q for q in whole if dotted or _repo_of(idx, q.pid) == repo), None)
         if q is not None:
             c.confident, c.coverage, c.text = True, q.coverage, q.text
+            # a log call's words reach a raise through a handler that logs or raises what it
+            # is handed (``self._log.error(msg)`` -> ``raise error(msg)``): nothing was caught
+            logged = _logs(idx, q.pid)
             c.reasons = [
-                f"another raise's template explains {q.coverage:.0%} of the message, "
-                "raised as a class the paste does not name",
-                "this statement raises the pasted class with a value alone: the caught error's text, passed on",
+                f"another {'log call' if logged else 'raise'}'s template explains {q.coverage:.0%} of the "
+                f"message, {'which raises nothing' if logged else 'raised as a class the paste does not name'}",
+                "this statement raises the pasted class with a value alone: "
+                + (
+                    "the logged words, handed on and raised"
+                    if logged
+                    else "the caught error's text, passed on"
+                ),
             ]
 
 
@@ -1703,10 +1711,11 @@ def wrapped_cause(
     if best is None:
         return None
     ei = idx.patterns[best.pid].entries[0]
-    return (
-        f"wraps another raise's message: the text raised at {idx.entry_path(ei)}:{idx.entry_line(ei)} "
-        f"({idx.entry_func(ei)}), the error it caught"
-    )
+    where = f"{idx.entry_path(ei)}:{idx.entry_line(ei)} ({idx.entry_func(ei)})"
+    if _logs(idx, best.pid):
+        # (a log call raises nothing: its words reached this raise through a handler's parameter)
+        return f"raises a log call's words: the text logged at {where}, handed to this raise"
+    return f"wraps another raise's message: the text raised at {where}, the error it caught"
 
 
 def _answer_pid(idx: Index, tf: TextFit, eid: str) -> int | None:
