@@ -1020,11 +1020,13 @@ def caught_interpreter_relays(idx: Index, tf: TextFit, types: Sequence[str]) -> 
     would have printed them. They become candidates, never confident (the words around the
     text are a renderer's the catalogue does not hold), and rank below any library template
     that fits the text."""
-    if tf.runtime_best is None or not tf.runtime_from or types:
+    if types or any(c.confident for c in tf.cands.values()):
         return
-    if any(c.confident for c in tf.cands.values()):
+    best = (tf.runtime_best[0], tf.runtime_best[1]) if tf.runtime_best and tf.runtime_from else _labelled_first_line(idx, tf)
+    if best is None:
         return
-    rentry = idx.entries[idx.patterns[tf.runtime_best[1]].entries[0]]
+    cov, rpid = best
+    rentry = idx.entries[idx.patterns[rpid].entries[0]]
     key = type_key(str(rentry[E_TYPE]))
     ents = idx.handlers.get(key) if key else None
     if not ents:
@@ -1037,9 +1039,32 @@ def caught_interpreter_relays(idx: Index, tf: TextFit, types: Sequence[str]) -> 
             continue
         c = tf.cands.get(pid) or Cand(pid)
         if c.text < RELAY_TEXT:
-            c.text, c.coverage = RELAY_TEXT, tf.runtime_best[0]
+            c.text, c.coverage = RELAY_TEXT, cov
             c.reasons = [why]
         tf.cands[pid] = c
+
+
+def _labelled_first_line(idx: Index, tf: TextFit) -> tuple[float, int] | None:
+    """An interpreter message that ends the message's first line after a label (``Error parsing
+    --ratio: could not convert string to float: 'half'``), judged on that line alone: a
+    renderer's box prints its help below it (``Argument helptext: ...``), which a fit judged on
+    the whole message counts against the interpreter's few words (``_runtime_fit``). The
+    line's share and where the fit lies, as ``_runtime_fit`` asks of a whole message; the best
+    of ``tf.runtime_full`` (the message's coverage, the pattern), or None."""
+    nl = tf.message.find("\n")
+    if nl < 0:
+        return None  # one line: ``_runtime_fit`` judged it whole
+    line_end = bisect_left(tf.cmap, nl)
+    best: tuple[float, int] | None = None
+    for rpid in tf.runtime_full:
+        lits = idx.lits(rpid)[0]
+        f = fit(lits, tf.cmsg[:line_end])  # (the fit on the whole message is not kept)
+        if f is None or not f.full or not f.anchored_end or not f.spans or not _after_label(tf, f):
+            continue
+        share, cov = f.covered / max(line_end - f.start, 1), f.covered / max(len(tf.cmsg), 1)
+        if share >= RUNTIME_MIN_COVERAGE and (best is None or cov > best[0]):
+            best = (cov, rpid)
+    return best
 
 
 MAX_RELAYS = 64  # handler entries looked at: a codebase wraps one builtin class in a few places
