@@ -132,3 +132,62 @@ def test_the_same_function_shown_on_a_raise_above_keeps_its_own_raise(cut: Match
     res = cut.explain(shown + cut_call)
     assert res.matches[0].function == "build"
     assert not any("cut inside that call" in r for m in res.matches for r in m.reasons)
+
+
+TOKENS = """\
+class SelectorError(Exception):
+    pass
+
+
+class Parser:
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+    def tokens(self, pattern):
+        for index, ch in enumerate(pattern):
+            if ch == "[":
+                raise SelectorError(f"malformed attribute at position {index}")
+            yield ch, index
+
+    def parse(self, tokens, flags):
+        if flags < 0:
+            raise ValueError(f"bad flags {flags}")
+        out = []
+        while True:
+            try:
+                ch, index = next(tokens)
+            except StopIteration:
+                break
+            if ch == "]":
+                raise SelectorError(f"unopened bracket at {index}")
+            out.append(ch)
+        return out
+
+    def process(self, flags):
+        return self.parse(self.tokens(self.pattern), flags)
+"""
+
+
+@pytest.fixture(scope="module")
+def generator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("cut_in_generator"), {"tokens.py": TOKENS}) as m:
+        yield m
+
+
+def test_a_generator_advanced_by_name_is_the_one_the_frame_above_made(generator: Matcher) -> None:
+    """The last frame advances a generator it was handed (``next(tokens)``): the frame cut off
+    below it is the generator's, made by the call on the frame above's line, whose raises lead
+    (the frame's own function's follow)."""
+    above = "return self.parse(self.tokens(self.pattern), flags)"
+    last = "ch, index = next(tokens)"
+    paste = (
+        "Traceback (most recent call last):\n"
+        f'  File "{SITE}/tokens.py", line {line_of(TOKENS, above)}, in process\n'
+        f"    {above}\n"
+        f'  File "{SITE}/tokens.py", line {line_of(TOKENS, last)}, in parse\n'
+        f"    {last}\n"
+        f'  File "{SITE}/tok'
+    )
+    res = generator.explain(paste)
+    assert (res.matches[0].function, res.matches[0].exc_type) == ("Parser.tokens", "SelectorError")
+    assert "Parser.parse" in {m.function for m in res.matches[1:]}

@@ -1417,11 +1417,47 @@ def _cut_below_call(idx: Index, ev: FrameEvidence, frames: list[Frame], callees:
         for name in names:
             if name not in found and _on_other_object(source or "", name):
                 targets += _namesakes(idx, path, idx.entry_repo(heads[0]), name)
+    if not names and (made := _generator_made_above(idx, ev, frames, fi, fn, callees)):
+        targets += made
     for tpath, name in dict.fromkeys(targets):
         for ei in idx.sites.get((tpath, name), ())[:MAX_STATEMENT]:
             if not idx.entry_cut(ei):
                 _put(ev.entries, ei, CUT_CALLEE, fi, 0)
                 ev.callees.setdefault(ei, name)
+
+
+def _generator_made_above(
+    idx: Index, ev: FrameEvidence, frames: list[Frame], fi: int, fn: str, callees: CalleesOf
+) -> list[tuple[str, str]]:
+    """The generator functions a cut traceback's last frame advances (``key, m =
+    next(iselector)``, ``for token in tokens:``): it was handed the generator by name, so the
+    frame cut off below is the generator's, and the function that made it is called on the
+    line of the frame above, in the call that passed it in (``self.parse_selectors(
+    self.selector_iter(self.pattern), index, flags)``). Its sites are the functions that line
+    calls, among those the frame above's function calls (code facts), but the last frame's
+    own; none when the frame above is not the library's."""
+    if not _advanced_name(frames[fi].source or "") or fi == 0:
+        return []
+    above = next((p for i, p in ev.info.lib if i == fi - 1), None)
+    afn = ev.info.frames[fi - 1][2]
+    if above is None or not afn or afn.startswith("<"):
+        return []
+    called = names_called(frames[fi - 1].source or "") - {fn}
+    names = [name for name in _callee_names(idx, above, afn, callees) if name in called]
+    return [(above, name) for name in names if idx.sites.get((above, name))]
+
+
+def _advanced_name(source: str) -> bool:
+    """Whether a line advances an iterator it holds by a bare name: ``next(name)`` or
+    ``next(name, default)``, or ``for ... in name:`` (string reads, no regex)."""
+    text = source.strip()[:MAX_CALLED_LINE]
+    if text.startswith(("for ", "async for ")) and text.endswith(":"):
+        return text[:-1].rpartition(" in ")[2].strip().isidentifier()
+    i = text.find("next(")
+    if i < 0 or (i > 0 and (text[i - 1].isalnum() or text[i - 1] in "_.")):
+        return False
+    arg = text[i + 5 :].partition(")")[0].partition(",")[0].strip()
+    return arg.isidentifier()
 
 
 def _on_other_object(source: str, name: str) -> bool:
