@@ -19,6 +19,7 @@ are where the release raises it now.
 
 from __future__ import annotations
 
+import builtins
 import heapq
 import itertools
 import re
@@ -289,6 +290,8 @@ def gather(
     while handling it, cut before its own exception line; ``textless``, the paste is these
     frames alone, cut before their error line: no class, no text)."""
     frames = _cut_frame_named(idx, frames)
+    if callees is not None:
+        frames = bare_named(idx, frames, callees)
     ev = FrameEvidence(frame_info(idx, frames, stands_at), helpers_of=helpers)
     if ev.info.call_at is not None and _held_class_over_unheld(idx, frames[ev.info.call_at + 1 :], types):
         ev.info.call_at = None
@@ -327,6 +330,40 @@ def gather(
     _pattern_weights(idx, ev)
     ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
     return ev
+
+
+def bare_named(idx: Index, frames: list[Frame], callees: CalleesOf) -> list[Frame]:
+    """Frames printed with a file's base name alone (``File "win32.py", line 115, in
+    __init__``: a crash reporter that cuts every path to its last part) placed in the
+    catalogue's file of that name whose function of the frame's name calls what the frame's
+    line calls (``info = self.get_win32_screen_buffer_info()``), as the code facts record it.
+    A base name alone resolves to no catalogue path (``Index.resolve_path`` takes suffixes at
+    a folder), and a common one (``win32.py``, ``utils.py``) names files in several folders:
+    only the one file whose function makes that call is taken; a frame whose line calls
+    nothing, or whose name two files fit, or none, stays as printed (the user's own
+    ``main.py``)."""
+    out: list[Frame] | None = None
+    for i, fr in enumerate(frames):
+        p = fr.path
+        if fr.located or not p.endswith(".py") or "/" in p or "\\" in p or not fr.function:
+            continue
+        fn = fn_last(fr.function)
+        called = names_called(fr.source or "") - _BUILTIN_NAMES  # (``len(`` is everyone's call)
+        if not called or fn.startswith("<"):
+            continue
+        fits = [
+            path
+            for path in idx.paths.named(p, _BARE_FILES)
+            if not called.isdisjoint(_callee_names(idx, path, fn, callees))
+        ]
+        if len(fits) == 1:
+            out = out if out is not None else list(frames)
+            out[i] = Frame(fits[0], fr.line, fr.function, fr.source)
+    return out if out is not None else frames
+
+
+_BARE_FILES = 16  # catalogue files of one base name a bare frame is read against
+_BUILTIN_NAMES = frozenset(dir(builtins))
 
 
 def _cut_frame_named(idx: Index, frames: list[Frame]) -> list[Frame]:

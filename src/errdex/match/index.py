@@ -611,6 +611,7 @@ class _Paths:
         self._keys: dict[int, str | None] = {}  # ``key_of``'s memo
         self._parts: int | None = None  # ``parts``, worked out when first asked
         self._under: dict[str, list[str]] = {}  # ``under``'s memo, per folder
+        self._named: dict[str, list[str]] = {}  # ``named``'s memo, per base name
 
     def row(self, path: str) -> int | None:
         row = self._rows.get(path, -1)
@@ -654,6 +655,24 @@ class _Paths:
             if len(self._under) > 64:
                 self._under.clear()
             self._under[folder] = got
+        return got
+
+    def named(self, name: str, limit: int) -> list[str]:
+        """The first ``limit`` stored paths whose last part is ``name`` (``win32.py``), in table
+        order: one pass over the strings, kept per name (asked only of a frame printed with a
+        base name alone, ``frames.bare_named``)."""
+        got = self._named.get(name)
+        if got is None:
+            get, got, tail = self._pool.get, [], "/" + name
+            for s in self._strs:
+                p = get(s)
+                if p == name or p.endswith(tail):
+                    got.append(p)
+                    if len(got) >= limit:
+                        break
+            if len(self._named) > 64:
+                self._named.clear()
+            self._named[name] = got
         return got
 
     def items(self) -> Iterator[tuple[str, list[int]]]:
