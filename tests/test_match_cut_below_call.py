@@ -253,7 +253,14 @@ def test_a_frame_printed_with_its_base_name_is_the_file_whose_function_makes_the
     )
     res = consoles.explain(paste)
     top = res.matches[0]
-    assert (top.path, top.function, top.exc_type) == ("out/console.py", "ConsoleOutput.screen_info", "NoScreenError")
+    assert (top.path, top.function, top.exc_type) == (
+        "out/console.py",
+        "ConsoleOutput.screen_info",
+        "NoScreenError",
+    )
     # a line calling what neither file's function calls places the frame nowhere
     other = paste.replace(call, "self.width = measure(self.stream)")
-    assert not any(m.path == "out/console.py" and "cut inside" in " ".join(m.reasons) for m in consoles.explain(other).matches)
+    assert not any(
+        m.path == "out/console.py" and "cut inside" in " ".join(m.reasons)
+        for m in consoles.explain(other).matches
+    )

@@ -1022,7 +1022,11 @@ def caught_interpreter_relays(idx: Index, tf: TextFit, types: Sequence[str]) -> 
     that fits the text."""
     if types or any(c.confident for c in tf.cands.values()):
         return
-    best = (tf.runtime_best[0], tf.runtime_best[1]) if tf.runtime_best and tf.runtime_from else _labelled_first_line(idx, tf)
+    best = (
+        (tf.runtime_best[0], tf.runtime_best[1])
+        if tf.runtime_best and tf.runtime_from
+        else _labelled_first_line(idx, tf)
+    )
     if best is None:
         return
     cov, rpid = best

@@ -349,7 +349,7 @@ def bare_named(idx: Index, frames: list[Frame], callees: CalleesOf) -> list[Fram
             continue
         fn = fn_last(fr.function)
         called = names_called(fr.source or "") - _BUILTIN_NAMES  # (``len(`` is everyone's call)
-        if not called or fn.startswith("<"):
+        if not called or not fn or fn.startswith("<"):
             continue
         fits = [
             path
