@@ -264,3 +264,21 @@ def test_a_frame_printed_with_its_base_name_is_the_file_whose_function_makes_the
         m.path == "out/console.py" and "cut inside" in " ".join(m.reasons)
         for m in consoles.explain(other).matches
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "advances"),
+    [
+        ("key, m = next(iselector)", True),
+        ("tok = next(tokens, None)", True),
+        ("for token in tokens:", True),
+        ("async for chunk in stream:", True),
+        ("for token in self.tokens(text):", False),  # a call: the cut-call rule follows it
+        ("value = next(iter(items))", False),
+        ("x = self.next(tokens)", False),
+    ],
+)
+def test_what_advances_a_generator_held_by_name(line: str, advances: bool) -> None:
+    from errdex.match.frames import _advanced_name
+
+    assert _advanced_name(line) is advances
