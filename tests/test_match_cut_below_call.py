@@ -132,3 +132,153 @@ def test_the_same_function_shown_on_a_raise_above_keeps_its_own_raise(cut: Match
     res = cut.explain(shown + cut_call)
     assert res.matches[0].function == "build"
     assert not any("cut inside that call" in r for m in res.matches for r in m.reasons)
+
+
+TOKENS = """\
+class SelectorError(Exception):
+    pass
+
+
+class Parser:
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+    def tokens(self, pattern):
+        for index, ch in enumerate(pattern):
+            if ch == "[":
+                raise SelectorError(f"malformed attribute at position {index}")
+            yield ch, index
+
+    def parse(self, tokens, flags):
+        if flags < 0:
+            raise ValueError(f"bad flags {flags}")
+        out = []
+        while True:
+            try:
+                ch, index = next(tokens)
+            except StopIteration:
+                break
+            if ch == "]":
+                raise SelectorError(f"unopened bracket at {index}")
+            out.append(ch)
+        return out
+
+    def process(self, flags):
+        return self.parse(self.tokens(self.pattern), flags)
+"""
+
+
+@pytest.fixture(scope="module")
+def generator(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("cut_in_generator"), {"tokens.py": TOKENS}) as m:
+        yield m
+
+
+def test_a_generator_advanced_by_name_is_the_one_the_frame_above_made(generator: Matcher) -> None:
+    """The last frame advances a generator it was handed (``next(tokens)``): the frame cut off
+    below it is the generator's, made by the call on the frame above's line, whose raises lead
+    (the frame's own function's follow)."""
+    above = "return self.parse(self.tokens(self.pattern), flags)"
+    last = "ch, index = next(tokens)"
+    paste = (
+        "Traceback (most recent call last):\n"
+        f'  File "{SITE}/tokens.py", line {line_of(TOKENS, above)}, in process\n'
+        f"    {above}\n"
+        f'  File "{SITE}/tokens.py", line {line_of(TOKENS, last)}, in parse\n'
+        f"    {last}\n"
+        f'  File "{SITE}/tok'
+    )
+    res = generator.explain(paste)
+    assert (res.matches[0].function, res.matches[0].exc_type) == ("Parser.tokens", "SelectorError")
+    assert "Parser.parse" in {m.function for m in res.matches[1:]}
+
+
+OUT_CONSOLE = """\
+class NoScreenError(Exception):
+    pass
+
+
+class ConsoleOutput:
+    def __init__(self, stream):
+        self.stream = stream
+        info = self.screen_info()
+        self.width = info[0]
+
+    def screen_info(self):
+        if not hasattr(self.stream, "fileno"):
+            raise NoScreenError()
+        return (80, 24)
+
+    def write(self, text):
+        if self.stream is None:
+            raise ValueError("no stream to write to")
+        self.stream.write(text)
+"""
+
+IN_CONSOLE = """\
+class ConsoleInput:
+    def __init__(self, stream):
+        self.stream = stream
+        self.mode = self.read_mode()
+
+    def read_mode(self):
+        if self.stream is None:
+            raise OSError("no console input")
+        return 0
+"""
+
+
+@pytest.fixture(scope="module")
+def consoles(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    files = {"__init__.py": "", "out/__init__.py": "", "out/console.py": OUT_CONSOLE}
+    files |= {"inp/__init__.py": "", "inp/console.py": IN_CONSOLE}
+    with package_matcher(tmp_path_factory.mktemp("bare_named"), files) as m:
+        yield m
+
+
+def test_a_frame_printed_with_its_base_name_is_the_file_whose_function_makes_the_call(
+    consoles: Matcher,
+) -> None:
+    """A crash report cuts every path to its base name: ``console.py`` is two files of the
+    package, and the one whose ``__init__`` calls what the line calls is the frame's; the
+    traceback, cut below it, is then followed into that call."""
+    call = "info = self.screen_info()"
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "main.py", line 12, in main\n'
+        "    out = ConsoleOutput(sys.stdout)\n"
+        f'  File "console.py", line {line_of(OUT_CONSOLE, call)}, in __init__\n'
+        f"    {call}\n"
+        '  File "cons'
+    )
+    res = consoles.explain(paste)
+    top = res.matches[0]
+    assert (top.path, top.function, top.exc_type) == (
+        "out/console.py",
+        "ConsoleOutput.screen_info",
+        "NoScreenError",
+    )
+    # a line calling what neither file's function calls places the frame nowhere
+    other = paste.replace(call, "self.width = measure(self.stream)")
+    assert not any(
+        m.path == "out/console.py" and "cut inside" in " ".join(m.reasons)
+        for m in consoles.explain(other).matches
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "advances"),
+    [
+        ("key, m = next(iselector)", True),
+        ("tok = next(tokens, None)", True),
+        ("for token in tokens:", True),
+        ("async for chunk in stream:", True),
+        ("for token in self.tokens(text):", False),  # a call: the cut-call rule follows it
+        ("value = next(iter(items))", False),
+        ("x = self.next(tokens)", False),
+    ],
+)
+def test_what_advances_a_generator_held_by_name(line: str, advances: bool) -> None:
+    from errdex.match.frames import _advanced_name
+
+    assert _advanced_name(line) is advances

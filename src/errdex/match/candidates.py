@@ -1013,6 +1013,76 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
         _take_wrapped(tf, c, best, cut=c.pid in cut_pids)
 
 
+def caught_interpreter_relays(idx: Index, tf: TextFit, types: Sequence[str]) -> None:
+    """A caught interpreter message printed inside a program's own words (``Error parsing
+    --count: invalid literal for int() with base 10: 'abc'``): a command-line tool catches its
+    own error and renders only the text (``except InstantiationError as e:
+    print(f"Error parsing {name}: {e.message}")``), and that error carried the interpreter's
+    text it had caught in turn (``except (ValueError, TypeError) as e: raise
+    InstantiationError(e.args[0], arg)``). The paste has no class and no frame; its last words
+    are the interpreter's whole message after a label (``runtime_best``, ``runtime_from``), and
+    no template of the codebases explains the label. The raises that can have carried that text
+    are those whose template has no word of its own (only placeholders, the caught text passed
+    through) inside an ``except`` naming the interpreter message's own class: a handler naming
+    ``Exception`` catches everything and says nothing of this text, and a template with words
+    would have printed them. They become candidates, never confident (the words around the
+    text are a renderer's the catalogue does not hold), and rank below any library template
+    that fits the text."""
+    if types or any(c.confident for c in tf.cands.values()):
+        return
+    best = (
+        (tf.runtime_best[0], tf.runtime_best[1])
+        if tf.runtime_best and tf.runtime_from
+        else _labelled_first_line(idx, tf)
+    )
+    if best is None:
+        return
+    cov, rpid = best
+    rentry = idx.entries[idx.patterns[rpid].entries[0]]
+    key = type_key(str(rentry[E_TYPE]))
+    ents = idx.handlers.get(key) if key else None
+    if not ents:
+        return
+    why = f"the message's last words are the interpreter's {rentry[E_TYPE]}: this raise, in an except catching it, passes the caught text on"
+    for ei in ents[:MAX_RELAYS]:
+        pid = idx.entry_pat[ei]
+        pat = idx.patterns[pid]
+        if idx.runtime[pid] or not pat.names or _logs(idx, pid) or any(map(_worded, idx.lits(pid)[0])):
+            continue
+        c = tf.cands.get(pid) or Cand(pid)
+        if c.text < RELAY_TEXT:
+            c.text, c.coverage = RELAY_TEXT, cov
+            c.reasons = [why]
+        tf.cands[pid] = c
+
+
+def _labelled_first_line(idx: Index, tf: TextFit) -> tuple[float, int] | None:
+    """An interpreter message that ends the message's first line after a label (``Error parsing
+    --ratio: could not convert string to float: 'half'``), judged on that line alone: a
+    renderer's box prints its help below it (``Argument helptext: ...``), which a fit judged on
+    the whole message counts against the interpreter's few words (``_runtime_fit``). The
+    line's share and where the fit lies, as ``_runtime_fit`` asks of a whole message; the best
+    of ``tf.runtime_full`` (the message's coverage, the pattern), or None."""
+    nl = tf.message.find("\n")
+    if nl < 0:
+        return None  # one line: ``_runtime_fit`` judged it whole
+    line_end = bisect_left(tf.cmap, nl)
+    best: tuple[float, int] | None = None
+    for rpid in tf.runtime_full:
+        lits = idx.lits(rpid)[0]
+        f = fit(lits, tf.cmsg[:line_end])  # (the fit on the whole message is not kept)
+        if f is None or not f.full or not f.anchored_end or not f.spans or not _after_label(tf, f):
+            continue
+        share, cov = f.covered / max(line_end - f.start, 1), f.covered / max(len(tf.cmsg), 1)
+        if share >= RUNTIME_MIN_COVERAGE and (best is None or cov > best[0]):
+            best = (cov, rpid)
+    return best
+
+
+MAX_RELAYS = 64  # handler entries looked at: a codebase wraps one builtin class in a few places
+RELAY_TEXT = APPROX_MIN + 0.01  # kept (``APPROX_MIN``), below any template the words lift, never confident
+
+
 def _wrapping(
     idx: Index, tf: TextFit, outers: list[Cand], cut_pids: Container[int], inner: list[Cand]
 ) -> list[tuple[Cand, Cand, bool]]:

@@ -19,6 +19,7 @@ are where the release raises it now.
 
 from __future__ import annotations
 
+import builtins
 import heapq
 import itertools
 import re
@@ -289,6 +290,8 @@ def gather(
     while handling it, cut before its own exception line; ``textless``, the paste is these
     frames alone, cut before their error line: no class, no text)."""
     frames = _cut_frame_named(idx, frames)
+    if callees is not None:
+        frames = bare_named(idx, frames, callees)
     ev = FrameEvidence(frame_info(idx, frames, stands_at), helpers_of=helpers)
     if ev.info.call_at is not None and _held_class_over_unheld(idx, frames[ev.info.call_at + 1 :], types):
         ev.info.call_at = None
@@ -327,6 +330,40 @@ def gather(
     _pattern_weights(idx, ev)
     ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
     return ev
+
+
+def bare_named(idx: Index, frames: list[Frame], callees: CalleesOf) -> list[Frame]:
+    """Frames printed with a file's base name alone (``File "win32.py", line 115, in
+    __init__``: a crash reporter that cuts every path to its last part) placed in the
+    catalogue's file of that name whose function of the frame's name calls what the frame's
+    line calls (``info = self.get_win32_screen_buffer_info()``), as the code facts record it.
+    A base name alone resolves to no catalogue path (``Index.resolve_path`` takes suffixes at
+    a folder), and a common one (``win32.py``, ``utils.py``) names files in several folders:
+    only the one file whose function makes that call is taken; a frame whose line calls
+    nothing, or whose name two files fit, or none, stays as printed (the user's own
+    ``main.py``)."""
+    out: list[Frame] | None = None
+    for i, fr in enumerate(frames):
+        p = fr.path
+        if fr.located or not p.endswith(".py") or "/" in p or "\\" in p or not fr.function:
+            continue
+        fn = fn_last(fr.function)
+        called = names_called(fr.source or "") - _BUILTIN_NAMES  # (``len(`` is everyone's call)
+        if not called or not fn or fn.startswith("<"):
+            continue
+        fits = [
+            path
+            for path in idx.paths.named(p, _BARE_FILES)
+            if not called.isdisjoint(_callee_names(idx, path, fn, callees))
+        ]
+        if len(fits) == 1:
+            out = out if out is not None else list(frames)
+            out[i] = Frame(fits[0], fr.line, fr.function, fr.source)
+    return out if out is not None else frames
+
+
+_BARE_FILES = 16  # catalogue files of one base name a bare frame is read against
+_BUILTIN_NAMES = frozenset(dir(builtins))
 
 
 def _cut_frame_named(idx: Index, frames: list[Frame]) -> list[Frame]:
@@ -1417,11 +1454,47 @@ def _cut_below_call(idx: Index, ev: FrameEvidence, frames: list[Frame], callees:
         for name in names:
             if name not in found and _on_other_object(source or "", name):
                 targets += _namesakes(idx, path, idx.entry_repo(heads[0]), name)
+    if not names and (made := _generator_made_above(idx, ev, frames, fi, fn, callees)):
+        targets += made
     for tpath, name in dict.fromkeys(targets):
         for ei in idx.sites.get((tpath, name), ())[:MAX_STATEMENT]:
             if not idx.entry_cut(ei):
                 _put(ev.entries, ei, CUT_CALLEE, fi, 0)
                 ev.callees.setdefault(ei, name)
+
+
+def _generator_made_above(
+    idx: Index, ev: FrameEvidence, frames: list[Frame], fi: int, fn: str, callees: CalleesOf
+) -> list[tuple[str, str]]:
+    """The generator functions a cut traceback's last frame advances (``key, m =
+    next(iselector)``, ``for token in tokens:``): it was handed the generator by name, so the
+    frame cut off below is the generator's, and the function that made it is called on the
+    line of the frame above, in the call that passed it in (``self.parse_selectors(
+    self.selector_iter(self.pattern), index, flags)``). Its sites are the functions that line
+    calls, among those the frame above's function calls (code facts), but the last frame's
+    own; none when the frame above is not the library's."""
+    if not _advanced_name(frames[fi].source or "") or fi == 0:
+        return []
+    above = next((p for i, p in ev.info.lib if i == fi - 1), None)
+    afn = ev.info.frames[fi - 1][2]
+    if above is None or not afn or afn.startswith("<"):
+        return []
+    called = names_called(frames[fi - 1].source or "") - {fn}
+    names = [name for name in _callee_names(idx, above, afn, callees) if name in called]
+    return [(above, name) for name in names if idx.sites.get((above, name))]
+
+
+def _advanced_name(source: str) -> bool:
+    """Whether a line advances an iterator it holds by a bare name: ``next(name)`` or
+    ``next(name, default)``, or ``for ... in name:`` (string reads, no regex)."""
+    text = source.strip()[:MAX_CALLED_LINE]
+    if text.startswith(("for ", "async for ")) and text.endswith(":"):
+        return text[:-1].rpartition(" in ")[2].strip().isidentifier()
+    i = text.find("next(")
+    if i < 0 or (i > 0 and (text[i - 1].isalnum() or text[i - 1] in "_.")):
+        return False
+    arg = text[i + 5 :].partition(")")[0].partition(",")[0].strip()
+    return arg.isidentifier()
 
 
 def _on_other_object(source: str, name: str) -> bool:

@@ -611,6 +611,7 @@ class _Paths:
         self._keys: dict[int, str | None] = {}  # ``key_of``'s memo
         self._parts: int | None = None  # ``parts``, worked out when first asked
         self._under: dict[str, list[str]] = {}  # ``under``'s memo, per folder
+        self._named: dict[str, list[str]] = {}  # ``named``'s memo, per base name
 
     def row(self, path: str) -> int | None:
         row = self._rows.get(path, -1)
@@ -642,18 +643,32 @@ class _Paths:
         """The first ``limit`` stored strings below ``folder`` (``plumbum/``), in table order:
         one pass over the strings, kept per folder (a rare question, asked again by the
         readings of one paste)."""
-        got = self._under.get(folder)
+        return self._first(self._under, folder, lambda p: p.startswith(folder), limit)
+
+    def named(self, name: str, limit: int) -> list[str]:
+        """The first ``limit`` stored paths whose last part is ``name`` (``win32.py``), in table
+        order, kept per name (asked only of a frame printed with a base name alone,
+        ``frames.bare_named``)."""
+        tail = "/" + name
+        return self._first(self._named, name, lambda p: p == name or p.endswith(tail), limit)
+
+    def _first(
+        self, memo: dict[str, list[str]], key: str, keep: Callable[[str], bool], limit: int
+    ) -> list[str]:
+        """The first ``limit`` stored strings ``keep`` holds for, in table order: one pass over
+        the strings, kept in ``memo`` under ``key`` (at most 64 questions remembered)."""
+        got = memo.get(key)
         if got is None:
             get, got = self._pool.get, []
             for s in self._strs:
                 p = get(s)
-                if p.startswith(folder):
+                if keep(p):
                     got.append(p)
                     if len(got) >= limit:
                         break
-            if len(self._under) > 64:
-                self._under.clear()
-            self._under[folder] = got
+            if len(memo) > 64:
+                memo.clear()
+            memo[key] = got
         return got
 
     def items(self) -> Iterator[tuple[str, list[int]]]:

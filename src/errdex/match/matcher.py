@@ -1599,6 +1599,7 @@ class Matcher:
         candidates.joined(idx, tf, types)
         candidates.interpreter_wrappers(idx, tf, typed_pids, types)
         candidates.caught_wrappers(idx, tf)
+        candidates.caught_interpreter_relays(idx, tf, types)
         hit = idx.hit_weights(seen) if len(fev.pids) > MAX_FRAME else {}
         # among many a frame lands on, the key weight shared with the message stands in for the
         # word similarity not computed yet
