@@ -2819,7 +2819,11 @@ def _exit_tail(lines: list[str]) -> list[list[str]]:
 def _exits(b: Block) -> bool:
     """Whether block ``b`` is an exit with a status alone (``SystemExit: 2`` as its exception
     line, or among its lines when a copy set it apart from its frames)."""
-    if b.exc_type and b.exc_type.endswith("Exit") and _EXIT_LINE.fullmatch(f"{b.exc_type}: {b.message.strip()}"):
+    if (
+        b.exc_type
+        and b.exc_type.endswith("Exit")
+        and _EXIT_LINE.fullmatch(f"{b.exc_type}: {b.message.strip()}")
+    ):
         return True
     return not b.exc_type and any(_exit_line(ln) for ln in b.message.split("\n"))
 
@@ -3777,7 +3781,9 @@ def _closing_quote(lines: list[str]) -> int:
     paragraphs); a quote must hold text, since a ``>`` alone after unquoted lines closes a repr
     printed over several lines."""
     k = len(lines)
-    while k > 0 and (not lines[k - 1].strip() or lines[k - 1].strip() == ">" or _MD_QUOTE.match(lines[k - 1])):
+    while k > 0 and (
+        not lines[k - 1].strip() or lines[k - 1].strip() == ">" or _MD_QUOTE.match(lines[k - 1])
+    ):
         k -= 1
     while k < len(lines) and not lines[k].strip():
         k += 1
