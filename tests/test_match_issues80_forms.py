@@ -22,11 +22,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from index_helpers import first, line_of, package_matcher
+from index_helpers import codebases_matcher, first, line_of, package_matcher
 
 from errdex.match import Matcher
 from errdex.match.parse import parse
-from errdex.store import Store
 
 INTERP = '''\
 ERR_MESG = """\\
@@ -183,21 +182,13 @@ def fail_unknown_tag(name, looking):
 
 
 def test_a_bare_class_points_to_every_codebase_defining_it(tmp_path: Path) -> None:
-    from errdex.pipeline import index
-
-    db = str(tmp_path / "c.db")
-    for repo, files in {
+    codebases = {
         "webfw": {"webfw/__init__.py": "", "webfw/tags.py": many_tags()},
         "tmpl": {"tmpl/__init__.py": "", "tmpl/parser.py": OTHER_ENGINE},
-    }.items():
-        for name, source in files.items():
-            path = tmp_path / repo / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(source)
-        index(str(tmp_path / repo), db, jobs=1)
-    with Store.open(db) as store:
+    }
+    with codebases_matcher(tmp_path, codebases) as m:
         top = first(
-            Matcher.load(store).explain(
+            m.explain(
                 "TemplateSyntaxError: Encountered unknown tag 'assets'. "
                 "Jinja was looking for the following tags: 'endfor' or 'else'."
             )
