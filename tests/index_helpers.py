@@ -65,6 +65,23 @@ def package_matcher(root: Path, files: dict[str, str]) -> Iterator[Matcher]:
         yield Matcher.load(store)
 
 
+@contextmanager
+def codebases_matcher(root: Path, codebases: dict[str, dict[str, str]]) -> Iterator[Matcher]:
+    """A matcher over several small packages, each written from its files (path -> source)
+    under ``root / name`` and indexed as a codebase of its own into one catalogue, in order."""
+    from errdex.pipeline import index
+
+    db = str(root / "c.db")
+    for name, files in codebases.items():
+        for rel, source in files.items():
+            path = root / name / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(source)
+        index(str(root / name), db, jobs=1)
+    with Store.open(db) as store:
+        yield Matcher.load(store)
+
+
 def site(m: Match) -> tuple[str, str]:
     """Where an answer is: (path, function)."""
     return m.path, m.function

@@ -22,11 +22,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from index_helpers import first, package_matcher
+from index_helpers import codebases_matcher, first, package_matcher
 
 from errdex.match import Matcher
 from errdex.match.parse import parse
-from errdex.store import Store
 
 SVC_ERRORS = """\
 class ServiceError(Exception):
@@ -76,36 +75,24 @@ IPYTHON = (
 )
 
 
-def two_codebases(root: Path, caught: str) -> str:
-    """The service library and the one wrapping it, indexed as two codebases into one catalogue."""
-    from errdex.pipeline import index
-
-    sources = {
+def two_codebases(caught: str) -> dict[str, dict[str, str]]:
+    """The service library and the one wrapping it, to index as two codebases into one catalogue."""
+    return {
         "svccore": {"svccore/__init__.py": "", "svccore/errors.py": SVC_ERRORS},
         "s3wrap": {"s3wrap/__init__.py": "", "s3wrap/transfer.py": upload_module(caught)},
     }
-    db = str(root / "c.db")
-    for repo, files in sources.items():
-        for name, source in files.items():
-            path = root / repo / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(source)
-        index(str(root / repo), db, jobs=1)
-    return db
 
 
 @pytest.fixture(scope="module")
 def wrapped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    db = two_codebases(Path(tmp_path_factory.mktemp("wrapped")), "ServiceError")
-    with Store.open(db) as store:
-        yield Matcher.load(store)
+    with codebases_matcher(Path(tmp_path_factory.mktemp("wrapped")), two_codebases("ServiceError")) as m:
+        yield m
 
 
 @pytest.fixture(scope="module")
 def unhandled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    db = two_codebases(Path(tmp_path_factory.mktemp("unhandled")), "OSError")
-    with Store.open(db) as store:
-        yield Matcher.load(store)
+    with codebases_matcher(Path(tmp_path_factory.mktemp("unhandled")), two_codebases("OSError")) as m:
+        yield m
 
 
 def test_the_raise_wrapping_a_dependencys_caught_error_is_exact(wrapped: Matcher) -> None:

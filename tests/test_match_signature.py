@@ -8,11 +8,10 @@ small packages indexed here."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
-from index_helpers import first
+from index_helpers import codebases_matcher, first
 
 from errdex.match import Matcher, Result
 from errdex.match.result import CALL_KIND
@@ -23,7 +22,6 @@ from errdex.match.signature import (
     signature_agrees,
     signature_error,
 )
-from errdex.store import Store
 
 _SCALE = """\
 import functools
@@ -122,22 +120,14 @@ def _line(text: str) -> int:
     return next(n for n, line in enumerate(_SCALE.splitlines(), 1) if text in line)
 
 
-@contextmanager
-def _two_codebases(root: Path) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    db = str(root / "c.db")
-    for name, files in (
-        ("scales", {"scales/__init__.py": "", "scales/scale.py": _SCALE}),
-        ("checks", {"checks/__init__.py": "", "checks/validators.py": _VALIDATORS}),
-    ):
-        for rel, source in files.items():
-            path = root / name / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(source)
-        index(str(root / name), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
+def _two_codebases(root: Path) -> AbstractContextManager[Matcher]:
+    return codebases_matcher(
+        root,
+        {
+            "scales": {"scales/__init__.py": "", "scales/scale.py": _SCALE},
+            "checks": {"checks/__init__.py": "", "checks/validators.py": _VALIDATORS},
+        },
+    )
 
 
 def _calls(res: Result) -> list[tuple[str, int]]:

@@ -1822,6 +1822,13 @@ class Matcher:
                 out.update(idx.entry_repo(ei) for ei in typed[:MAX_POINTING] if imports_from(idx, ei, head))
         if not named:
             out.update(map(idx.entry_repo, typed[:MAX_POINTING]))
+            # a class named without its module points to every codebase raising a class of that
+            # name (``TemplateSyntaxError``: Django's and Jinja's), not only to those among the
+            # first raises ``_typed`` keeps: a codebase raising it at many sites (Django's template
+            # tags) would fill that cap and leave another's raise of the same name unpointed
+            for t in types:
+                if not t.startswith("log.") and not builtin_type(t):
+                    out.update(map(idx.entry_repo, idx.type_entries(t, MAX_POINTING)))
         return out
 
 

@@ -1023,8 +1023,9 @@ def _quoted_traceback(lines: list[str]) -> list[str]:
 # reporter writing in such a language runs into the pasted line with no space
 _CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef"
 _CJK_RUN = re.compile(f"[{_CJK}]")
+# (any class-shaped name: ``is_type_name`` tells a class; such prose never continues one)
 _CJK_THEN_CLASS = re.compile(
-    f"[{_CJK}]((?:[A-Za-z_]\\w{{0,200}}\\.){{0,20}}[A-Za-z_]\\w{{0,200}}(?:Error|Exception|Warning|Exit|Interrupt|Failure)):"
+    f"[{_CJK}]((?:[A-Za-z_][A-Za-z0-9_]{{0,200}}\\.){{0,20}}[A-Za-z_][A-Za-z0-9_]{{0,200}}):"
 )
 _CJK_AFTER_SENTENCE = re.compile(f"(?<=[.!?])[{_CJK}][{_CJK}\\s]*$")
 
@@ -1036,11 +1037,20 @@ def _cjk_prose_apart(ln: str) -> list[str]:
     last sentence dropped. Such a script never continues an ASCII class name, and after the
     text's full stop a run of it to the line's end is the reporter's question; a value the
     message quotes in such a script stands inside the sentence, not after its end."""
-    m = _CJK_THEN_CLASS.search(ln)
+    m = next((c for c in _CJK_THEN_CLASS.finditer(ln) if is_type_name(c.group(1))), None)
     head, rest = (ln[: m.start(1)], ln[m.start(1) :]) if m else ("", ln)
-    if not _exception_text(rest.lstrip()):
+    if not _exception_text(rest.lstrip(), lenient=m is not None):
         return [ln]
     rest = _CJK_AFTER_SENTENCE.sub("", rest)
+    if head:
+        # the prose wraps the pasted text (``报了NodeNotFound: ... not in graph的错误``): a run of
+        # its script closing the line right after the text's last character, in a text holding
+        # none of that script, is the sentence's close
+        k = len(rest)
+        while k > 0 and _CJK_RUN.match(rest[k - 1]):
+            k -= 1
+        if 0 < k < len(rest) and "!" <= rest[k - 1] <= "~" and not _CJK_RUN.search(rest[:k]):
+            rest = rest[:k]
     return [head, rest] if head else [rest]
 
 
@@ -1981,6 +1991,7 @@ def parse(text: str) -> ParsedQuery:
     blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
     primary = len(blocks) - 1 if group_is_context else _primary(blocks, _first_member_chain(lines))
     primary = _whole_before_cut(blocks, primary, lines)
+    primary = _before_exit(blocks, primary)
     _uncut_from_earlier(blocks, primary)
     _without_jax_note(blocks)
     # one traceback (the text above it, ``_text_before_traceback``, is tried after it, as an
@@ -2805,6 +2816,30 @@ def _exit_tail(lines: list[str]) -> list[list[str]]:
     return [lines[at:], lines[:at]]
 
 
+def _exits(b: Block) -> bool:
+    """Whether block ``b`` is an exit with a status alone (``SystemExit: 2`` as its exception
+    line, or among its lines when a copy set it apart from its frames)."""
+    if (
+        b.exc_type
+        and b.exc_type.endswith("Exit")
+        and _EXIT_LINE.fullmatch(f"{b.exc_type}: {b.message.strip()}")
+    ):
+        return True
+    return not b.exc_type and any(_exit_line(ln) for ln in b.message.split("\n"))
+
+
+def _before_exit(blocks: list[Block], primary: int) -> int:
+    """The chain's error when its last exception is an exit with a status alone (click's
+    ``sys.exit(e.exit_code)`` after it printed a usage error, Sentry listing ``SystemExit: 2``
+    after the ``NoSuchOption`` it handled): the exception before it, which the program exited
+    on. An exit raises no error of a library's; its frames are the program's way out."""
+    if primary > 0 and _exits(blocks[primary]):
+        before = blocks[primary - 1]
+        if before.exc_type and before.frames and not _exits(before):
+            return primary - 1
+    return primary
+
+
 def _exit_line(ln: str) -> bool:
     """Whether ``ln`` is an exit class's exception line with a status alone (``_EXIT_LINE``)."""
     m = _EXIT_LINE.fullmatch(ln.strip())
@@ -3258,6 +3293,11 @@ class _BlockParser:
         e_line = self._indented_e_line(ln)
         if e_line is not None:
             self.e_lines.append(e_line)
+            return i + 1
+        if ln.strip() == ">" and not self.e_lines and self._markdown_quote(i):
+            # a blank line of the closing markdown quote (``_closing_quote``): a paragraph break
+            self.lines[i] = ""
+            self.flow.add(i)
             return i + 1
         if ln.strip() == ">":
             # a ``>`` alone marks no source line (pytest's marker stands before the source it
@@ -3736,13 +3776,20 @@ _CUT_HEAD_MIN = 3  # characters of a cut module name that may say which package 
 
 def _closing_quote(lines: list[str]) -> int:
     """The first line of the markdown quote (``> text`` lines, blank lines among them) that
-    ends ``lines``, when unquoted text stands above it; otherwise 0."""
+    ends ``lines``, when unquoted text stands above it; otherwise 0. A ``>`` alone is a blank
+    line of the quote (Markdown's paragraph break inside one: a quoted message of several
+    paragraphs); a quote must hold text, since a ``>`` alone after unquoted lines closes a repr
+    printed over several lines."""
     k = len(lines)
-    while k > 0 and (not lines[k - 1].strip() or _MD_QUOTE.match(lines[k - 1])):
+    while k > 0 and (
+        not lines[k - 1].strip() or lines[k - 1].strip() == ">" or _MD_QUOTE.match(lines[k - 1])
+    ):
         k -= 1
     while k < len(lines) and not lines[k].strip():
         k += 1
     if k == len(lines) or not any(ln.strip() for ln in lines[:k]):
+        return 0
+    if not any(_MD_QUOTE.match(ln) for ln in lines[k:]):
         return 0
     return k
 

@@ -1384,7 +1384,7 @@ class Ranker:
         )
         # a frame landing on a log call's line is another release's raise there (a log call
         # raises nothing): no landing on the raise for a paste naming an exception class
-        key = (pointed, self._landed(fw, site), here, confident, score)
+        key = (pointed, self._landed(fw, site, c), here, confident, score)
         return _Scored(key, ei, c, fw, typed_why, repo, site, idx.entry_id(ei), idx.entry_where(ei))
 
     def _reasons(self, s: _Scored) -> list[str]:
@@ -1693,11 +1693,17 @@ class Ranker:
         types = self.ev.types
         return any(t.strip() not in LABELS for t in types) and not any(t.startswith("log.") for t in types)
 
-    def _landed(self, fw: float, site: SiteFacts) -> bool:
+    def _landed(self, fw: float, site: SiteFacts, c: Cand | None = None) -> bool:
         """Whether the deepest frame lands on the site's statement (``ON_RAISE``), read as a
         raise: a frame on a log call's line under a paste naming an exception class is another
-        release's raise that stood there (a log call raises nothing)."""
-        return fw >= ON_RAISE and not self._log_for_class(site)
+        release's raise that stood there (a log call raises nothing). Nor when the frame's
+        printed line is a statement several raises of its function open with (``raise
+        PydanticUserError(``, its text on the lines after) and this raise's own text is missing
+        from the message (``_raise_text_ok``): the line names none of them, and the message says
+        which, or that the raise moved out of the function since the pasted release."""
+        if fw < ON_RAISE or self._log_for_class(site):
+            return False
+        return c is None or len(self.ev.frames.on_raise) < 2 or self._empty or self._raise_text_ok(c)
 
     def _home_prior(self, repo: str) -> float:
         """``CLASS_HOME`` for a site in the codebase holding the package a pasted class is
