@@ -53,7 +53,14 @@ from errdex.extract.facts import (
     ModuleFacts,
     Site,
 )
-from errdex.extract.fields import POST_INIT, generated_init, generates_init, is_field_call, with_post_init
+from errdex.extract.fields import (
+    POST_INIT,
+    field_default_text,
+    generated_init,
+    generates_init,
+    is_field_call,
+    with_post_init,
+)
 from errdex.extract.literals import bound_once, format_spec, literal_names, printed
 from errdex.extract.literals import source as literal_source
 from errdex.extract.memo import memo_attrs
@@ -4041,12 +4048,17 @@ class ModuleVisitor:
             if isinstance(stmt, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
                 info.methods.add(stmt.name)
             elif isinstance(stmt, _T_ASSIGN_ANNASSIGN) and stmt.value is not None:
-                if info.init is not None and info.init.generated and is_field_call(stmt.value):
-                    continue  # ``x: list = field(factory=list)`` declares a parameter, holds no text
+                value = stmt.value
+                if is_field_call(value):
+                    if info.init is not None and info.init.generated:
+                        continue  # ``x: list = field(factory=list)`` declares a parameter, holds no text
+                    # a declaration whose generated ``__init__`` is not read here (a bare
+                    # ``@attrs``, the fields not annotated): the text it defaults to, if any
+                    value = field_default_text(value) or value
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                 for t in targets:
                     if isinstance(t, ast.Name):
-                        self.class_attr(info, key, t.id, stmt.value, env, frame)
+                        self.class_attr(info, key, t.id, value, env, frame)
 
     def class_attr(
         self, info: ClassInfo, key: str, name: str, value: ast.expr, env: Env, frame: Frame
