@@ -4044,6 +4044,10 @@ class ModuleVisitor:
             info.init = generated_init(node)
             if info.init is not None and post is not None:
                 info.init = with_post_init(info.init, *post)
+        self.class_body_attrs(node, info, key, env, frame)
+
+    def class_body_attrs(self, node: ast.ClassDef, info: ClassInfo, key: str, env: Env, frame: Frame) -> None:
+        """The class body's methods, and what each of its ``name = value`` statements holds."""
         for stmt in node.body:
             if isinstance(stmt, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
                 info.methods.add(stmt.name)
