@@ -4053,7 +4053,7 @@ class ModuleVisitor:
                 info.methods.add(stmt.name)
             elif isinstance(stmt, _T_ASSIGN_ANNASSIGN) and stmt.value is not None:
                 value = stmt.value
-                if is_field_call(value):
+                if isinstance(value, ast.Call) and is_field_call(value):
                     if info.init is not None and info.init.generated:
                         continue  # ``x: list = field(factory=list)`` declares a parameter, holds no text
                     # a declaration whose generated ``__init__`` is not read here (a bare
