@@ -20,10 +20,7 @@ closure saw the name as it stood at the ``def`` (the parameter) and the raise wa
 
 from __future__ import annotations
 
-import re
-
-from errdex.extract import extract
-from errdex.model import SourceFile
+from marked_helpers import by_mark
 
 SOURCE = """\
 import functools
@@ -82,13 +79,9 @@ def only_later():
     return report
 """
 
-_MARK = re.compile(r"# <- (\w+)")
-
 
 def _templates() -> dict[str, set[str]]:
-    marks = {m.group(1): i for i, line in enumerate(SOURCE.split("\n"), 1) if (m := _MARK.search(line))}
-    ex = extract([SourceFile("pkg/asyncio.py", SOURCE.encode())], "local/pkg", jobs=1)
-    return {name: {r.template for r in ex.records if r.line == line} for name, line in marks.items()}
+    return {mark: {t for _, t in found} for mark, found in by_mark(SOURCE, "pkg/asyncio.py").items()}
 
 
 def test_a_text_bound_after_the_closure_s_def_is_what_the_closure_raises() -> None:

@@ -11,10 +11,7 @@
 
 from __future__ import annotations
 
-import re
-
-from errdex.extract import extract
-from errdex.model import SourceFile
+from marked_helpers import by_mark
 
 SOURCE = """\
 from attr import attrib, attrs
@@ -63,13 +60,9 @@ class Plain:
         raise KeyError(self.fmt % size, size)  # <- percent
 """
 
-_MARK = re.compile(r"# <- (\w+)")
-
 
 def _templates() -> dict[str, set[str]]:
-    marks = {m.group(1): i for i, line in enumerate(SOURCE.split("\n"), 1) if (m := _MARK.search(line))}
-    ex = extract([SourceFile("pkg/validators.py", SOURCE.encode())], "local/pkg", jobs=1)
-    return {name: {r.template for r in ex.records if r.line == line} for name, line in marks.items()}
+    return {mark: {t for _, t in found} for mark, found in by_mark(SOURCE, "pkg/validators.py").items()}
 
 
 def test_a_field_s_default_text_is_the_attribute_s_text() -> None:
