@@ -76,6 +76,28 @@ def is_field_call(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and (dotted_name(node.func) or "").rpartition(".")[2] in _FIELD_CALLS
 
 
+def field_default_text(call: ast.Call) -> ast.Constant | None:
+    """The text a field declaration gives its attribute when the constructor is given none:
+    ``attrib(default="...")``, or a converter turning a missing value (None) into a text,
+    ``attrib(converter=default_if_none("..."))`` (attrs' ``converters.default_if_none``, its
+    default given by position or as ``default=``). None when the declaration names no text."""
+    for kw in call.keywords:
+        v = kw.value
+        if kw.arg == "converter" and isinstance(v, ast.Call):
+            if (dotted_name(v.func) or "").rpartition(".")[2] != _DEFAULT_IF_NONE:
+                continue
+            given = v.args[:1] or [k.value for k in v.keywords if k.arg == "default"]
+            v = given[0] if given else v
+        elif kw.arg != "default":
+            continue
+        if isinstance(v, ast.Constant) and isinstance(v.value, str):
+            return v
+    return None
+
+
+_DEFAULT_IF_NONE = "default_if_none"  # attrs' converter: None becomes the default it is given
+
+
 def generated_init(node: ast.ClassDef) -> InitInfo | None:
     """The ``__init__`` the class's decorator generates, over the class's own annotated fields;
     None when no decorator generates one, it is turned off (``init=False``), or the class writes

@@ -59,6 +59,7 @@ from errdex.extract.templates import (
     REGISTERED,
     REPR_CONST,
     REPR_KEY,
+    REPR_OP,
     Arg,
     Binding,
     Lookup,
@@ -85,6 +86,7 @@ from errdex.extract.templates import (
     lit,
     message_param,
     ph,
+    quote_parts,
     spread_args,
     spread_kwargs,
     str_method,
@@ -1096,6 +1098,8 @@ class Resolver:
                 elif part.kind == INSERT and len(part.args) == 2:
                     sep = part.args[0].value[0][0]
                     text = inserted(base, sep, part.args[1].value) if isinstance(sep, str) and sep else base
+                elif part.kind == REPR_OP:
+                    text = (quote_parts(m),)
                 elif part.kind == JOIN:
                     sep = part.args[0].value[0][0] if part.args else ""
                     text = separated(base, sep if isinstance(sep, str) else "")
@@ -1106,7 +1110,8 @@ class Resolver:
                     text = apply_percent(base, None, None, part.args[0])
                 for pair in self.value(text, depth + 1):
                     out.setdefault(pair, None)
-        return list(out)[:MAX_VARIANTS] or [((Ph(part.name),), (Ph(part.name),))]
+        unknown = Ph(part.name, part.kind == REPR_OP)  # (a repr's placeholder shows its quotes)
+        return list(out)[:MAX_VARIANTS] or [((unknown,), (unknown,))]
 
     # ------------------------------------------------------------ exceptions
 

@@ -234,6 +234,10 @@ def as_repr(arg: Arg) -> Value:
     mixed = _repr_text_or_unknown(v)
     if mixed is not None:
         return mixed
+    if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Op):
+        # ``self.msg.format(...)`` of a template known once resolved: every ``Op`` makes a
+        # ``str``, so its repr is that text quoted, done when the text is known (``REPR_OP``)
+        return ((Op(REPR_OP, v, (), (), arg.text),),)
     return ((Ph(arg.text, True),),)
 
 
@@ -520,6 +524,9 @@ def str_method(value: Value, kind: str, arg: str | None) -> Value:
     return tuple(dict.fromkeys(out))
 
 
+# the ``Op`` kind of ``repr()`` of a text made by another ``Op`` (its base): the text quoted as
+# repr quotes a ``str`` (``quote_parts``), once resolution knows it
+REPR_OP = "repr"
 INSERT = "insert"  # the ``Op`` kind of ``s[:i] + x + s[i:]``, ``i = s.index(sep)``: args (sep, x)
 
 

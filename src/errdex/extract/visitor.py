@@ -53,7 +53,14 @@ from errdex.extract.facts import (
     ModuleFacts,
     Site,
 )
-from errdex.extract.fields import POST_INIT, generated_init, generates_init, is_field_call, with_post_init
+from errdex.extract.fields import (
+    POST_INIT,
+    field_default_text,
+    generated_init,
+    generates_init,
+    is_field_call,
+    with_post_init,
+)
 from errdex.extract.literals import bound_once, format_spec, literal_names, printed
 from errdex.extract.literals import source as literal_source
 from errdex.extract.memo import memo_attrs
@@ -558,6 +565,12 @@ class Frame:
                 node = values[0]
         self._literal_nodes[name] = node
         return node
+
+    def bound_values(self) -> dict[str, list[ast.expr]]:
+        """Every local's binding expressions (``bound_from``), read once."""
+        if self._bound is None:
+            self._bound = _bound_values(self.body()[0])
+        return self._bound
 
     def bound_from(self, name: str) -> list[ast.expr]:
         """The expressions local ``name`` is bound from in the function's body, in the order of
@@ -3858,6 +3871,8 @@ class ModuleVisitor:
         fenv.pop(YIELDS, None)
         for p in params:
             fenv[p] = None
+        if parent.kind == "function":
+            _late_bound_texts(node, parent, fenv)
         if (
             frame.printed is not None
             and frame.self_name is not None
@@ -4029,16 +4044,25 @@ class ModuleVisitor:
             info.init = generated_init(node)
             if info.init is not None and post is not None:
                 info.init = with_post_init(info.init, *post)
+        self.class_body_attrs(node, info, key, env, frame)
+
+    def class_body_attrs(self, node: ast.ClassDef, info: ClassInfo, key: str, env: Env, frame: Frame) -> None:
+        """The class body's methods, and what each of its ``name = value`` statements holds."""
         for stmt in node.body:
             if isinstance(stmt, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
                 info.methods.add(stmt.name)
             elif isinstance(stmt, _T_ASSIGN_ANNASSIGN) and stmt.value is not None:
-                if info.init is not None and info.init.generated and is_field_call(stmt.value):
-                    continue  # ``x: list = field(factory=list)`` declares a parameter, holds no text
+                value = stmt.value
+                if isinstance(value, ast.Call) and is_field_call(value):
+                    if info.init is not None and info.init.generated:
+                        continue  # ``x: list = field(factory=list)`` declares a parameter, holds no text
+                    # a declaration whose generated ``__init__`` is not read here (a bare
+                    # ``@attrs``, the fields not annotated): the text it defaults to, if any
+                    value = field_default_text(value) or value
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                 for t in targets:
                     if isinstance(t, ast.Name):
-                        self.class_attr(info, key, t.id, stmt.value, env, frame)
+                        self.class_attr(info, key, t.id, value, env, frame)
 
     def class_attr(
         self, info: ClassInfo, key: str, name: str, value: ast.expr, env: Env, frame: Frame
@@ -8207,6 +8231,39 @@ def _binds_any(node: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) ->
         for stmt in node.body
         for n in ast.walk(stmt)
     )
+
+
+def _late_bound_texts(node: ast.FunctionDef | ast.AsyncFunctionDef, parent: Frame, fenv: Env) -> None:
+    """A closure reads the names of the function around it when it runs, not when it is
+    defined: a text that function binds such a name to after the ``def`` (``message = "You
+    cannot call this ..."`` once a decorator factory finds it was used bare, the decorator
+    defined above) is one more value of the name inside the closure. Each such string literal
+    is added to what the name held at the ``def`` (a parameter: its placeholder stays, for the
+    text a caller passes). Names the closure binds itself, or never reads, are left alone."""
+    end = node.end_lineno or node.lineno
+    late: dict[str, list[str]] = {}
+    for name, values in parent.bound_values().items():
+        for v in values:
+            if v.lineno > end and type(v) is ast.Constant and isinstance(v.value, str) and v.value:
+                late.setdefault(name, []).append(v.value)
+    if not late:
+        return
+    read = {n.id for n in nodes_within(node) if type(n) is ast.Name and type(n.ctx) is ast.Load}
+    for name in late.keys() & read:
+        if _binds_any(node, {name}):
+            continue  # the closure's own local
+        cur = fenv.get(name)
+        if cur is None:
+            # a parameter (or a value unknown at the ``def``): its placeholder stays beside the
+            # texts; a name bound only after the ``def``, and only to texts, is those texts
+            alone = name not in fenv and len(late[name]) == len(parent.bound_from(name))
+            cur = () if alone else ph(name)
+        elif not isinstance(cur, tuple):
+            continue  # a list, a mapping, an exception: not a text a literal adds to
+        fenv[name] = union(cur, *(lit(t) for t in late[name][:_MAX_LATE_TEXTS]))
+
+
+_MAX_LATE_TEXTS = 4  # texts bound after a closure's ``def`` added to a name it reads
 
 
 def _enclosing(frame: Frame, table: str, name: str) -> str | None:
