@@ -1512,6 +1512,23 @@ def test_a_label_on_every_line_is_the_host_s_not_the_error_s() -> None:
     assert parse("Hint: x\nHint: y\n").message == "Hint: x\nHint: y"
 
 
+def test_a_launcher_s_bracketed_label_on_every_line_is_stripped() -> None:
+    # torch.distributed prints ``[rank0]: `` before each line a worker writes; the user's
+    # blockquote mark may open the first line only
+    text = (
+        "> [rank0]: Traceback (most recent call last):\n"
+        '[rank0]:   File "/app/lib/pkg/api.py", line 28, in open\n'
+        "[rank0]:     raise PackageNotFoundError(\"Package not found at '%s'\" % path)\n"
+        "[rank0]: pkg.exc.PackageNotFoundError: Package not found at 'a.pptx'\n"
+    )
+    q = parse(text)
+    assert q.exc_type == "pkg.exc.PackageNotFoundError" and q.message == "Package not found at 'a.pptx'"
+    assert q.frames[-1].function == "open" and q.frames[-1].line == 28
+    # a bracketed label on some lines only is the text's own
+    q = parse("[note]: see below\nValueError: bad value\nmore prose here\n")
+    assert q.exc_type == "ValueError"
+
+
 def test_inline_code_span_holding_the_error_line() -> None:
     # an issue quotes the error line as inline code under a sentence: the span's text is the line
     q = parse(
