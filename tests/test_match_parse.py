@@ -1495,13 +1495,22 @@ def test_a_log_printed_in_columns_gives_the_record_s_level_and_its_wrapped_messa
     assert parse("ERROR in the config: no key").message == "ERROR in the config: no key"
 
 
-def test_a_label_on_every_line_is_the_host_s_not_the_error_s() -> None:
-    # an embedding application's logger (Unreal Engine's ``LogPython: Error: ``) on each line
+@pytest.mark.parametrize(
+    ("first", "label"),
+    [
+        # an embedding application's logger (Unreal Engine's ``LogPython: Error: ``) on each line
+        ("LogPython: Error: ", "LogPython: Error: "),
+        # torch.distributed's ``[rank0]: `` before each line a worker prints; the user's
+        # blockquote mark may open the first line only
+        ("> [rank0]: ", "[rank0]: "),
+    ],
+)
+def test_a_label_on_every_line_is_the_host_s_not_the_error_s(first: str, label: str) -> None:
     text = (
-        "LogPython: Error: Traceback (most recent call last):\n"
-        'LogPython: Error:   File "/app/lib/pkg/api.py", line 28, in open\n'
-        "LogPython: Error:     raise PackageNotFoundError(\"Package not found at '%s'\" % path)\n"
-        "LogPython: Error: pkg.exc.PackageNotFoundError: Package not found at 'a.pptx'\n"
+        f"{first}Traceback (most recent call last):\n"
+        f'{label}  File "/app/lib/pkg/api.py", line 28, in open\n'
+        f"{label}    raise PackageNotFoundError(\"Package not found at '%s'\" % path)\n"
+        f"{label}pkg.exc.PackageNotFoundError: Package not found at 'a.pptx'\n"
     )
     q = parse(text)
     assert q.exc_type == "pkg.exc.PackageNotFoundError" and q.message == "Package not found at 'a.pptx'"
@@ -1510,6 +1519,8 @@ def test_a_label_on_every_line_is_the_host_s_not_the_error_s() -> None:
     q = parse("ValueError: a\nValueError: b\nValueError: c\n")
     assert q.exc_type == "ValueError"
     assert parse("Hint: x\nHint: y\n").message == "Hint: x\nHint: y"
+    # a bracketed label on some lines only is the text's own
+    assert parse("[note]: see below\nValueError: bad value\nmore prose here\n").exc_type == "ValueError"
 
 
 def test_inline_code_span_holding_the_error_line() -> None:

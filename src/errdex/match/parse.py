@@ -132,6 +132,9 @@ _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]{0,2000}(?:\x07|\x
 # linear (with "[" allowed inside, every "[" of 65 KB of them rescanned 1,000 characters).
 _MD_LINK = re.compile(r"\[([^\[\]\n]{1,1000})\]\([^)\[\]\s]{0,1000}\)")
 _LINE_LABEL = re.compile(r"^([A-Za-z][\w.-]{0,40}): (?:[A-Za-z][\w.-]{0,40}: ){0,2}")
+# a launcher's bracketed label on every line a worker prints (torch.distributed's ``[rank0]: ``),
+# the first line maybe quoted (``> ``) where the user's blockquote began
+_BRACKET_LABEL = re.compile(r"^(?:> )?(\[[A-Za-z][\w.-]{0,40}\]: )")
 _COMPOSE = re.compile(r"^([\w.-]{1,80}?)(?:[-_]\d{1,4})?\s{0,40}\| ")
 # docker BuildKit's plain progress: a step number and the seconds since the build began
 # (``#12 3.457 ``) before each line a step prints; its own status lines carry the step alone
@@ -1143,9 +1146,17 @@ def _strip_marker_head(lines: list[str]) -> list[str]:
 def _strip_line_label(lines: list[str]) -> list[str]:
     """Remove a label that a logging handler or a host application puts on every line of what
     it prints (``LogPython: Error: `` in front of each traceback line, an embedding program's
-    ``stderr: ``): the same ``Word: `` (up to three) on every non-blank line, three lines or
-    more. A label that names an exception class is the message's, and is kept."""
+    ``stderr: ``, torch.distributed's ``[rank0]: `` before each line a worker prints): the same
+    ``Word: `` (up to three) or ``[word]: `` on every non-blank line, three lines or more. A
+    label that names an exception class is the message's, and is kept."""
     nonempty = [ln for ln in lines[-2000:] if ln.strip()]
+    b = _BRACKET_LABEL.match(nonempty[0]) if len(nonempty) >= 3 else None
+    if b is not None:
+        # the label is the launcher's; the quote mark only opened the user's blockquote
+        first, label = b.group(0), b.group(1)
+        if not all(ln.startswith(label) for ln in nonempty[1:]):
+            return lines
+        return [ln.removeprefix(first) if ln.startswith(first) else ln.removeprefix(label) for ln in lines]
     m = _LINE_LABEL.match(nonempty[0]) if len(nonempty) >= 3 else None
     if m is None or is_type_name(m.group(1), strict=True):
         return lines
@@ -4878,7 +4889,10 @@ def _one_inline_span(msg: str) -> str | None:
     reporter's. Only when the paste holds exactly one such span among its first
     ``_SPAN_LINES`` lines (two spans are two errors, or an error and a name), opened after a
     blank or at a line's start, and closed on its line; an undotted name in backticks may be a
-    message's own quoting."""
+    message's own quoting, unless it is a built-in exception's, which Python prints bare, and the
+    sentence runs into the span on its line (```` leads to `ValueError: A value in x_new is above
+    the interpolation range.` with ... ````; a span that is a whole line of a paragraph stays
+    the reporter's)."""
     found: list[str] = []
     for line in msg.split("\n")[:_SPAN_LINES]:
         for i, j in _line_spans(line):
@@ -4887,7 +4901,7 @@ def _one_inline_span(msg: str) -> str | None:
             m = _TYPE_PREFIX.match(line[i + 1 : j])
             if (
                 m is not None
-                and "." in m.group(1)
+                and ("." in m.group(1) or (i > 0 and m.group(1) in BUILTIN_EXCEPTIONS))
                 and _span_text("`", line[i + 1 : j + 1], True, after_prose=i > 0)
             ):
                 found.append(line[i + 1 : j].strip())
