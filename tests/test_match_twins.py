@@ -269,5 +269,7 @@ def test_a_tie_is_ordered_by_the_function_the_last_frame_names_in_a_moved_file(
     assert not res.matches[0].tied_with
     # without the frame the two sites print the same words: a tie, in the ranker's order
     with Store.open(db) as store:
-        res = Matcher.load(store).explain("RuntimeError: Deployment echo is UNHEALTHY: Failed to update deployment.")
+        res = Matcher.load(store).explain(
+            "RuntimeError: Deployment echo is UNHEALTHY: Failed to update deployment."
+        )
     assert res.matches[0].tied_with

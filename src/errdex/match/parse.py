@@ -4671,7 +4671,12 @@ def _strip_label(msg: str) -> str:
         n = _TYPE_PREFIX.match(rest)
         if n and "." in n.group(1) and is_type_name(n.group(1), strict=True):
             return rest
-        if n and _field_label(m.group(1)) and is_type_name(n.group(1), strict=True) and rest[n.end() :].strip():
+        if (
+            n
+            and _field_label(m.group(1))
+            and is_type_name(n.group(1), strict=True)
+            and rest[n.end() :].strip()
+        ):
             # an issue form's field (CatBoost's ``Problem: CatboostError: Invalid ...``): a
             # capitalised word, then a bare class of an exception's suffix and its text
             return rest
