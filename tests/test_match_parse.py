@@ -64,6 +64,21 @@ def test_label_before_a_qualified_exception_name() -> None:
     assert q.exc_type is None and q.message == "Usage: app.main: run it"
 
 
+@pytest.mark.parametrize("label", ["Problem", "Issue"])
+def test_issue_form_field_before_a_bare_exception_name(label: str) -> None:
+    # an issue form's field label (CatBoost's ``Problem:``) before a bare class of an
+    # exception's suffix, re-typed by the reporter: the class and its text, the label dropped,
+    # the reporter's next paragraph after it
+    pasted = f"{label}: CatboostError: Invalid cat_features[6] = 100 value: must be < 100.\n\nAny insights?"
+    got = parse(pasted)
+    assert (got.exc_type, got.message.split("\n")[0]) == (
+        "CatboostError",
+        "Invalid cat_features[6] = 100 value: must be < 100.",
+    )
+    # a bare name without an exception's suffix after the label stays text
+    assert parse(f"{label}: Config: the value is wrong").exc_type is None
+
+
 def test_private_exception_class_is_a_type() -> None:
     # a library's private class, as Python prints it: the type, and the message after it (whose
     # own ``Name: text`` start is kept, not taken for a second type)

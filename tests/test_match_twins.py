@@ -213,3 +213,63 @@ def test_what_counts_as_a_variant() -> None:
     # module functions: the path alone
     assert variant_of(_site("pkg/v1/parse.py", "parse_obj"), _site("pkg/parse.py", "parse_obj"))
     assert not variant_of(_site("pkg/parse.py", "parse_obj"), _site("pkg/v1/parse.py", "parse_obj"))
+
+
+CLIENT = """\
+class ControllerClient:
+    def _wait_for_healthy(self, name, status):
+        if status.bad:
+            raise RuntimeError(
+                f"Deployment {name} is UNHEALTHY: " f"{status.message}"
+            )
+"""
+
+BENCH = """\
+def _controller_wait_for_healthy(deployment_name, dep):
+    if dep.bad:
+        raise RuntimeError(f"Deployment {deployment_name} is UNHEALTHY: {dep.message}")
+"""
+
+API = """\
+def run(app):
+    return app
+"""
+
+
+def test_a_tie_is_ordered_by_the_function_the_last_frame_names_in_a_moved_file(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # the user's release raised in serve/api.py's _wait_for_healthy; the release indexed keeps
+    # api.py without it, the method moved to _private/client.py, and a benchmark raises the
+    # same words in a function of another name: the frame's name tells the two apart
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("moved")
+    pkg = root / "serve"
+    (pkg / "_private").mkdir(parents=True)
+    (pkg / "benchmarks").mkdir()
+    for d in (pkg, pkg / "_private", pkg / "benchmarks"):
+        (d / "__init__.py").write_text("")
+    (pkg / "api.py").write_text(API)
+    (pkg / "_private" / "client.py").write_text(CLIENT)
+    (pkg / "benchmarks" / "common.py").write_text(BENCH)
+    db = str(root / "c.db")
+    index(str(pkg), db, jobs=1)
+    paste = (
+        'File "/venv/lib/python3.7/site-packages/serve/api.py", line 328, in _wait_for_healthy\n'
+        '    raise RuntimeError(f"Deployment {name} is UNHEALTHY: {status.message}")\n'
+        "RuntimeError: Deployment echo is UNHEALTHY: Failed to update deployment."
+    )
+    with Store.open(db) as store:
+        res = Matcher.load(store).explain(paste)
+    assert [m.function for m in res.matches[:2]] == [
+        "ControllerClient._wait_for_healthy",
+        "_controller_wait_for_healthy",
+    ]
+    assert not res.matches[0].tied_with
+    # without the frame the two sites print the same words: a tie, in the ranker's order
+    with Store.open(db) as store:
+        res = Matcher.load(store).explain(
+            "RuntimeError: Deployment echo is UNHEALTHY: Failed to update deployment."
+        )
+    assert res.matches[0].tied_with

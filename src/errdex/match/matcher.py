@@ -91,7 +91,7 @@ from errdex.match.thresholds import (
     MAX_TYPED,
     MIN_LITERAL,
 )
-from errdex.match.twins import mark_ties, str_before_repr, twins_last
+from errdex.match.twins import frame_named_first, mark_ties, str_before_repr, twins_last
 from errdex.match.validation_listing import whole_input_method
 from errdex.match.verify import (
     CLASS_HEAD,
@@ -1644,7 +1644,10 @@ class Matcher:
         ranked = ranker.rank(tf)
         full = ranker.more  # answers were left out: a tie filling the list may go on beyond it
         matches: list[Match] = mark_ties(
-            validated_class_first(possible_first(twins_last(str_before_repr(ranked), fr)), q.validated), full
+            validated_class_first(
+                possible_first(twins_last(frame_named_first(str_before_repr(ranked), fr), fr)), q.validated
+            ),
+            full,
         )
         if matches and not matches[0].approximate and matches[0].values:
             top = matches[0]

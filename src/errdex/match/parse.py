@@ -4682,6 +4682,15 @@ def _strip_label(msg: str) -> str:
         n = _TYPE_PREFIX.match(rest)
         if n and "." in n.group(1) and is_type_name(n.group(1), strict=True):
             return rest
+        if (
+            n
+            and _field_label(m.group(1))
+            and is_type_name(n.group(1), strict=True)
+            and rest[n.end() :].strip()
+        ):
+            # an issue form's field (CatBoost's ``Problem: CatboostError: Invalid ...``): a
+            # capitalised word, then a bare class of an exception's suffix and its text
+            return rest
     cut = msg.find(": ", 0, _SENTENCE_LABEL)
     if cut < 0 or ":" in msg[:cut] or "\n" in msg[:cut] or len(msg[:cut].split()) > _LABEL_WORDS:
         return msg
@@ -4690,6 +4699,13 @@ def _strip_label(msg: str) -> str:
     if n and "." in n.group(1) and (_module_class(n.group(1)) or _capital_module_class(n.group(1))):
         return rest
     return msg
+
+
+def _field_label(word: str) -> bool:
+    """``Problem``, ``Issue``: one capitalised word of letters, as an issue form names its
+    fields. A class name is no label (``is_type_name`` ruled those out before), and a
+    lower-case word is a logger's or program's name, whose colon the message may hold."""
+    return word.isalpha() and word[:1].isupper() and word[1:].islower()
 
 
 def _capital_module_class(token: str) -> bool:

@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from errdex.match.result import TIE, Match, at_least, literal, placeholders, tied
+from errdex.match.score import fn_last
 from errdex.match.verify import REPR_MARK, _bare_word
 
 if TYPE_CHECKING:
@@ -113,6 +114,30 @@ def twins_last(matches: list[Match], frames: Sequence[Frame] = ()) -> list[Match
             reasons = [*reasons, f"a variant of {of} (a longer module path or class name): listed after it"]
         out[i] = replace(m, score=matches[i].score, reasons=reasons)
     return out
+
+
+def frame_named_first(matches: list[Match], frames: Sequence[Frame] = ()) -> list[Match]:
+    """The matches with the one site of a tie (``result.tied``) whose function has the name of
+    the paste's deepest frame first, above the tie by ``TIE``: the frame says which of the sites
+    printing the same words ran. A tie survives the ranker's frame evidence only when that
+    frame's file holds no raise of the function (another release moved the method to another
+    module: Ray's ``serve/api.py`` ``_wait_for_deployment_healthy``, now the client's in
+    ``serve/_private/client.py``), and the name still tells the method from a namesake text of
+    another function (a benchmark's ``_controller_wait_for_deployment_healthy``). Only when
+    exactly one site of the tie has that name; a tie of namesakes, or of none, is unchanged."""
+    if len(matches) < 2 or not frames:
+        return matches
+    name = fn_last(frames[-1].function)
+    if not name or name.startswith("<"):
+        return matches
+    group = tied(matches)
+    named = [m for m in group if fn_last(m.function) == name]
+    if len(group) < 2 or len(named) != 1:
+        return matches
+    pick = named[0]
+    why = f"the traceback's last frame names its function ({name}), which no other site of this text has"
+    lifted = replace(pick, score=group[0].score + TIE, reasons=[*pick.reasons, why])
+    return [lifted, *(m for m in matches if m is not pick)]
 
 
 def variant_of(a: Match, b: Match) -> bool:
