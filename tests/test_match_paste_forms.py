@@ -47,13 +47,6 @@ _DELIMITED = {
         "schemakit.exceptions.RefResolutionError",
         "Unresolvable JSON pointer: 'defs/x'",
     ),
-    # a built-in class is printed bare, so its span counts although it is not module-qualified
-    "built-in class's code span inside a sentence": (
-        "## Bug\n\nLine 41 leads to `ValueError: A value in x_new is above the range.` with a value"
-        " just above the bound.\n\n```\nf.append(interp(xx))\n```",
-        "ValueError",
-        "A value in x_new is above the range.",
-    ),
 }
 
 

@@ -4905,10 +4905,7 @@ def _one_inline_span(msg: str) -> str | None:
     reporter's. Only when the paste holds exactly one such span among its first
     ``_SPAN_LINES`` lines (two spans are two errors, or an error and a name), opened after a
     blank or at a line's start, and closed on its line; an undotted name in backticks may be a
-    message's own quoting, unless it is a built-in exception's, which Python prints bare, and the
-    sentence runs into the span on its line (```` leads to `ValueError: A value in x_new is above
-    the interpolation range.` with ... ````; a span that is a whole line of a paragraph stays
-    the reporter's)."""
+    message's own quoting."""
     found: list[str] = []
     for line in msg.split("\n")[:_SPAN_LINES]:
         for i, j in _line_spans(line):
@@ -4917,7 +4914,7 @@ def _one_inline_span(msg: str) -> str | None:
             m = _TYPE_PREFIX.match(line[i + 1 : j])
             if (
                 m is not None
-                and ("." in m.group(1) or (i > 0 and m.group(1) in BUILTIN_EXCEPTIONS))
+                and "." in m.group(1)
                 and _span_text("`", line[i + 1 : j + 1], True, after_prose=i > 0)
             ):
                 found.append(line[i + 1 : j].strip())

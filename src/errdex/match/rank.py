@@ -1697,13 +1697,17 @@ class Ranker:
         """Whether the deepest frame lands on the site's statement (``ON_RAISE``), read as a
         raise: a frame on a log call's line under a paste naming an exception class is another
         release's raise that stood there (a log call raises nothing). Nor when the frame's
-        printed line is a statement several raises of its function open with (``raise
+        printed line is a statement several raise statements of its function open with (``raise
         PydanticUserError(``, its text on the lines after) and this raise's own text is missing
         from the message (``_raise_text_ok``): the line names none of them, and the message says
         which, or that the raise moved out of the function since the pasted release."""
         if fw < ON_RAISE or self._log_for_class(site):
             return False
-        return c is None or len(self.ev.frames.on_raise) < 2 or self._empty or self._raise_text_ok(c)
+        if c is None or self._empty or self._raise_text_ok(c):
+            return True
+        # the variants of one raise's message are entries of their own at its statement: only
+        # several statements make the printed line ambiguous
+        return len({self.idx.entry_where(ei) for ei in self.ev.frames.on_raise}) < 2
 
     def _home_prior(self, repo: str) -> float:
         """``CLASS_HOME`` for a site in the codebase holding the package a pasted class is
