@@ -19,7 +19,6 @@ are where the release raises it now.
 
 from __future__ import annotations
 
-import builtins
 import heapq
 import itertools
 import re
@@ -53,6 +52,7 @@ from errdex.match.thresholds import (
     SAME_LINE,
 )
 from errdex.match.verify import compact
+from errdex.pyexc import BUILTIN_NAMES
 from errdex.sitepaths import split_site_path
 
 
@@ -348,7 +348,7 @@ def bare_named(idx: Index, frames: list[Frame], callees: CalleesOf) -> list[Fram
         if fr.located or not p.endswith(".py") or "/" in p or "\\" in p or not fr.function:
             continue
         fn = fn_last(fr.function)
-        called = names_called(fr.source or "") - _BUILTIN_NAMES  # (``len(`` is everyone's call)
+        called = names_called(fr.source or "") - BUILTIN_NAMES  # (``len(`` is everyone's call)
         if not called or not fn or fn.startswith("<"):
             continue
         fits = [
@@ -363,7 +363,6 @@ def bare_named(idx: Index, frames: list[Frame], callees: CalleesOf) -> list[Fram
 
 
 _BARE_FILES = 16  # catalogue files of one base name a bare frame is read against
-_BUILTIN_NAMES = frozenset(dir(builtins))
 
 
 def _cut_frame_named(idx: Index, frames: list[Frame]) -> list[Frame]:
