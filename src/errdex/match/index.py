@@ -149,6 +149,22 @@ def reraises_name(statement: str, names: Sequence[str]) -> bool:
     )
 
 
+# ``raise InvalidHeader(e, request=request)`` (compact): a new exception built on the object one
+# name holds, its first argument, further ones allowed
+_WRAPS_NAME = re.compile(r"raise[A-Za-z_][\w.]*\((\w+)[,)]")
+
+
+def wraps_name(statement: str, names: Sequence[str]) -> bool:
+    """Whether a raise statement's compact first line raises a new exception built on the
+    object one name holds, the template's only placeholder (``except _InvalidHeader as e: raise
+    InvalidHeader(e, request=request)``: ``{e}``): as for ``reraises_name``, the text it prints
+    is that object's, written where it was built (often in another package), none of it here."""
+    if len(names) != 1 or not names[0].isidentifier() or names[0] in ("self", "cls"):
+        return False
+    m = _WRAPS_NAME.match(statement)
+    return m is not None and m.group(1) == names[0]
+
+
 def relays_text(statement: str) -> bool:
     """Whether a raise statement's compact first line builds its exception from the whole
     text of a caught one (``except error as e: kept = e`` ... ``raise error(kept.msg,
