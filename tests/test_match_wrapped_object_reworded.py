@@ -78,12 +78,16 @@ def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
 
 def test_a_reworded_raise_of_the_class_answers_before_a_wrapping_of_a_caught_object(lib: Matcher) -> None:
     res = lib.explain("pkg.InvalidHeader: Invalid return character or leading space in header: Value1")
-    assert first(res).function == "validate_header_part", [(m.function, m.score, m.reasons) for m in res.matches]
+    assert first(res).function == "validate_header_part", [
+        (m.function, m.score, m.reasons) for m in res.matches
+    ]
     assert first(res).approximate  # another wording: a guess, never exact
 
 
 def test_a_text_no_raise_words_like_it_is_still_the_wrapping_raise_s(lib: Matcher) -> None:
-    res = lib.explain("pkg.InvalidHeader: Received response with content-encoding: gzip, but failed to decode it.")
+    res = lib.explain(
+        "pkg.InvalidHeader: Received response with content-encoding: gzip, but failed to decode it."
+    )
     assert first(res).function == "Adapter.send"
 
 

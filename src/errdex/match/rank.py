@@ -54,8 +54,8 @@ from errdex.match.index import (
     SiteFacts,
     relays_text,
     reraises_name,
-    wraps_name,
     type_key,
+    wraps_name,
 )
 from errdex.match.parse import is_type_name
 from errdex.match.result import Match
