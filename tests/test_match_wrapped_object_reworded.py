@@ -64,15 +64,13 @@ class ConnectionError(RequestException):
 """
 
 
+# the package: its errors, a validator raising two texts, an adapter wrapping another package's error
+FILES = {"pkg/__init__.py": "", "pkg/errors.py": ERRORS, "pkg/utils.py": UTILS, "pkg/adapters.py": ADAPTER}
+
+
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    files = {
-        "pkg/__init__.py": "from pkg.errors import InvalidHeader\n",
-        "pkg/errors.py": ERRORS,
-        "pkg/utils.py": UTILS,
-        "pkg/adapters.py": ADAPTER,
-    }
-    with package_matcher(Path(tmp_path_factory.mktemp("wrapped")), files) as m:
+    with package_matcher(Path(tmp_path_factory.mktemp("wrapped")), FILES) as m:
         yield m
 
 
