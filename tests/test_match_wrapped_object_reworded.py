@@ -90,9 +90,13 @@ def test_a_text_no_raise_words_like_it_is_still_the_wrapping_raise_s(lib: Matche
 
 
 def test_wraps_name_reads_a_new_exception_built_on_the_template_s_one_name() -> None:
-    assert wraps_name("raiseInvalidHeader(e,request=request)", ["e"])
-    assert wraps_name("raiseerrors.Timeout(err)", ["err"])
-    assert not wraps_name("raiseInvalidHeader(e.args[0])", ["e"])  # a part of it: relays_text
-    assert not wraps_name("raiseInvalidHeader(msg,e)", ["e"])  # not its first argument
-    assert not wraps_name("raiseInvalidHeader(e)", ["e", "other"])
-    assert not wraps_name("raiseInvalidHeader(self)", ["self"])
+    assert wraps_name("raiseInvalidHeader(e,request=request)", ["e"], "InvalidHeader")
+    assert wraps_name("raiseerrors.Timeout(err)", ["err"], "errors.Timeout")
+    assert not wraps_name(
+        "raiseInvalidHeader(e.args[0])", ["e"], "InvalidHeader"
+    )  # a part of it: relays_text
+    assert not wraps_name("raiseInvalidHeader(msg,e)", ["e"], "InvalidHeader")  # not its first argument
+    assert not wraps_name("raiseInvalidHeader(e)", ["e", "other"], "InvalidHeader")
+    assert not wraps_name("raiseInvalidHeader(self)", ["self"], "InvalidHeader")
+    # a helper raising the class its caller names: the text is the caller's, written at the call
+    assert not wraps_name("raiseexception_type(msg)", ["msg"], "ELFError")

@@ -828,9 +828,13 @@ class Ranker:
 
     def _raises_object(self, s: _Scored) -> bool:
         """Whether the entry's raise prints an object one name holds, its template that name
-        alone: ``raise err`` (``reraises_name``) or ``raise Error(err, ...)`` (``wraps_name``)."""
+        alone: ``raise err`` (``reraises_name``) or ``raise Error(err, ...)`` (``wraps_name``).
+        Not a helper's raise of the text its caller hands it (a relay, or ``def check(cond, msg,
+        cls): raise cls(msg)``): the callers' records hold that text, written at each call."""
         statement, names = self.idx.entry_statement(s.ei) or "", self.idx.patterns[s.cand.pid].names
-        return reraises_name(statement, names) or wraps_name(statement, names)
+        if reraises_name(statement, names):
+            return True
+        return wraps_name(statement, names, s.site.type) and not self.idx.entry_relay(s.ei)
 
     def _built_over_reraise(self, scored: list[_Scored]) -> None:
         """A frame on ``raise self._exc`` (a re-raise of an object whose text is unknown: its
