@@ -1136,6 +1136,10 @@ def _warned_below(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seq
     if not names:
         return
     wanted = {type_key(t) for t in types} - {""}
+    if _hands_over_literal(last.source) and any(
+        type_key(idx.entry_facts(ei)[1].type) not in wanted for ei in ev.on_raise
+    ):
+        return  # the printed statement warns its own text through the helper: it is the site
     found = [
         ei
         for t in types[:1]
@@ -1151,6 +1155,28 @@ def _warned_below(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seq
         ev.on_raise.discard(ei)
         ev.entries[ei] = (CALLER_FRAME, fi, 1)
     _on_callee_raise(idx, ev, found, fi)
+
+
+_LITERAL_PREFIXES = frozenset({"", "r", "u", "f", "rf", "fr"})
+_LITERAL_CAP = 2_000  # a printed source line is one statement's first line, short
+
+
+def _hands_over_literal(source: str) -> bool:
+    """Whether a warning's printed source line calls something with a string literal as its
+    first argument (``self._warn("No data was collected.", slug=...)``): a helper handed the
+    whole message to emit it, as coverage's ``Coverage._warn`` and the like do (adding a slug,
+    a process id). The text is the printed statement's own, so its catalogued site is where the
+    warning was made, whatever class the extractor could name for it; a call handing over
+    values or a fragment by keyword (``_check_result(``, ``extra_warning_msg=...``) leaves the
+    text to the function it calls."""
+    if len(source) > _LITERAL_CAP:
+        return False
+    _head, paren, rest = source.partition("(")
+    if not paren:
+        return False
+    rest = rest.lstrip()
+    quote = next((i for i, ch in enumerate(rest[:3]) if ch in "\"'"), None)
+    return quote is not None and rest[:quote].lower() in _LITERAL_PREFIXES
 
 
 def _on_callee_raise(idx: Index, ev: FrameEvidence, found: list[int], fi: int) -> None:
