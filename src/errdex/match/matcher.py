@@ -318,6 +318,21 @@ class Matcher:
             return b.frames
         return [*b.frames, caught]
 
+    def _raise_alone(self, q: ParsedQuery, limit: int) -> Result | None:
+        """The paste is one ``raise Cls(...)`` statement and nothing else (an issue titled with
+        the line its traceback stopped on: ``raise pickle.PicklingError(msg)``): the deepest
+        frame's source line printed without the frame or the error line under it. Read as that
+        line shown over an error of the class it builds with no text (``shown_raise``), so the
+        catalogue's statements with that first line, ``from e`` or not (``chained_forms``),
+        raising that class are the answers; None when the paste is no such statement or none
+        is found."""
+        statement = lone_raise(q.text)
+        m = _RAISE_BUILDS.match(statement or "")
+        if statement is None or m is None:
+            return None
+        res = self._match(q, "", [m.group(1)], [], limit, shown_alone=statement)
+        return res if res.matches else None
+
     def _value_reading(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
     ) -> Result | None:
@@ -370,6 +385,8 @@ class Matcher:
             res = self._folded_case(q, message, types, fr, limit) or res
         if not res.matches:
             res = self._named_class(q, message, types, fr, limit) or res
+        if not res.matches and not types and not fr:
+            res = self._raise_alone(q, limit) or res
         if _compiler_location(types, fr) and res.matches:
             _only_approximate(res, _COMPILED_HERE)
         if res.call_at is not None and not res.exact_top:
@@ -1558,6 +1575,7 @@ class Matcher:
         bare: list[int] | None = None,
         guessed: bool = False,
         named: bool = False,
+        shown_alone: str | None = None,
     ) -> Result:
         """One reading of the paste; ``seen``, when given, the keys to go by instead of those
         the message holds as written (``_folded_case``); ``bare``, when given, the raises taken
@@ -1570,7 +1588,7 @@ class Matcher:
         held = seen is None  # the keys are the message's own
         seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
-        shown = shown_raise(q.text, message) or _shown_over_class(q.text, message, types)
+        shown = shown_alone or shown_raise(q.text, message) or _shown_over_class(q.text, message, types)
         callees = getattr(self._local, "callees", None)
         fev = frames.gather(
             idx,
@@ -1995,6 +2013,18 @@ def _cut_raise(line: str) -> str:
 
 
 _CLASS_ALONE = re.compile(r"[A-Za-z_][\w.]{0,300}:")  # an error line of its class alone
+# ``raise pkg.Cls(``: the statement builds an object of a class spelt with a capital
+_RAISE_BUILDS = re.compile(r"raise ((?:[A-Za-z_]\w{0,100}\.){0,10}[A-Z]\w{0,100})\(")
+_LONE_CAP = 500  # one statement's first line
+
+
+def lone_raise(text: str) -> str | None:
+    """``text`` as one ``raise`` statement when that is all it holds (one line, maybe in a code
+    span's backticks), else None."""
+    line = text.strip().strip("`").strip()
+    if len(line) > _LONE_CAP or "\n" in line or not line.startswith("raise "):
+        return None
+    return line
 
 
 def _shown_over_class(text: str, message: str, types: list[str]) -> str | None:
