@@ -322,3 +322,56 @@ def test_a_warnings_printed_line_handing_its_literal_to_a_helper_is_the_site(tmp
         res = m.explain(_HELPER_WARNED)
         assert first(res).function == "Coverage.save", [(x.function, x.score) for x in res.matches]
         assert not any("printed source line calls" in r for r in first(res).reasons)
+
+
+# a caught exception's text warned through a helper held as an attribute (coverage's
+# ``CoverageData._warn``, the ``Coverage._warn`` it was given): the helper only emits it
+_REWARNED = """\
+import warnings
+
+
+class PkgWarning(Warning):
+    pass
+
+
+class DataError(Exception):
+    pass
+
+
+class Db:
+    def __init__(self, filename):
+        self.filename = filename
+
+    def execute(self, err):
+        raise DataError(f"Couldn't use data file {self.filename!r}: {err}")
+
+
+class Coverage:
+    def _warn(self, msg):
+        warnings.warn(msg, category=PkgWarning, stacklevel=2)
+
+
+class Data:
+    def __init__(self, warn):
+        self._warn = warn
+
+
+def combine(data, read):
+    try:
+        read()
+    except Exception as exc:
+        data._warn(str(exc))
+"""
+
+_REWARNED_PASTE = """\
+/venv/lib/python3.11/site-packages/pkg/data.py:166: PkgWarning: Couldn't use data file '/x/.coverage.1-journal': file is not a database
+  data._warn(str(exc))
+"""
+
+
+def test_a_warnings_printed_line_handing_a_caught_exceptions_text_leaves_it_to_its_raise(
+    tmp_path: Path,
+) -> None:
+    with package_matcher(tmp_path, {"pkg/data.py": _REWARNED}) as m:
+        res = m.explain(_REWARNED_PASTE)
+        assert first(res).function == "Db.execute", [(x.function, x.score) for x in res.matches]
