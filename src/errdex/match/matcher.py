@@ -318,7 +318,7 @@ class Matcher:
             return b.frames
         return [*b.frames, caught]
 
-    def _raise_alone(self, q: ParsedQuery, limit: int) -> Result | None:
+    def _raise_alone(self, q: ParsedQuery, types: list[str], fr: list[Frame], limit: int) -> Result | None:
         """The paste is one ``raise Cls(...)`` statement and nothing else (an issue titled with
         the line its traceback stopped on: ``raise pickle.PicklingError(msg)``): the deepest
         frame's source line printed without the frame or the error line under it. Read as that
@@ -326,6 +326,8 @@ class Matcher:
         catalogue's statements with that first line, ``from e`` or not (``chained_forms``),
         raising that class are the answers; None when the paste is no such statement or none
         is found."""
+        if types or fr:
+            return None
         statement = lone_raise(q.text)
         m = _RAISE_BUILDS.match(statement or "")
         if statement is None or m is None:
@@ -384,9 +386,11 @@ class Matcher:
         if not res.matches:
             res = self._folded_case(q, message, types, fr, limit) or res
         if not res.matches:
-            res = self._named_class(q, message, types, fr, limit) or res
-        if not res.matches and not types and not fr:
-            res = self._raise_alone(q, limit) or res
+            res = (
+                self._named_class(q, message, types, fr, limit)
+                or self._raise_alone(q, types, fr, limit)
+                or res
+            )
         if _compiler_location(types, fr) and res.matches:
             _only_approximate(res, _COMPILED_HERE)
         if res.call_at is not None and not res.exact_top:
