@@ -374,6 +374,7 @@ class Matcher:
                 self._as_printed(q, message, types, fr, limit)
                 or self._quoted_tail(q, message, types, fr, limit)
                 or self._angle_quoted(q, message, types, fr, limit)
+                or self._program_warning(q, message, types, fr, limit)
                 or self._set_apart(q, types, fr, limit, res)
                 or res
             )
@@ -1102,6 +1103,23 @@ class Matcher:
         texts = [inner, _without_truncation_marker(inner)] if inner is not None else []
         return self._inner_text(
             q, texts, types, fr, limit, "the error's text is the part between << and >> of other words"
+        )
+
+    def _program_warning(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: the text may be a program's own print of its warnings, each line
+        ``Name warning: `` and a warning's text (coverage 4 and 5 wrote ``Coverage.py warning:
+        No data was collected. (no-data-collected)`` to stderr; 6 and later go through
+        ``warnings``). The last record's text (``program_warning_text``) is tried as the
+        message; its answer is taken only when it is exact with words of its own."""
+        return self._inner_text(
+            q,
+            [program_warning_text(message)],
+            types,
+            fr,
+            limit,
+            "the warning's text follows the program's own `Name warning: ` label",
         )
 
     def _set_apart(
@@ -1953,6 +1971,23 @@ def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
 
 
 QUOTED_TAIL_MIN = 12  # characters of a quoted text read as a message of its own
+
+
+# a program's label before each warning it prints itself: a capitalised name with no space
+# (``Coverage.py``), then `` warning: ``
+_PROGRAM_WARNING = re.compile(r"[A-Z][\w.-]{0,40} warning: ")
+MAX_WARNING_RECORDS = 50  # labelled lines read; a longer log is not such a print
+
+
+def program_warning_text(message: str) -> str | None:
+    """The text of the last of ``message``'s lines when every non-blank line starts with the
+    same program's ``Name warning: `` label (``_PROGRAM_WARNING``), each line one warning the
+    program printed; else None."""
+    lines = [ln for ln in message.strip().split("\n") if ln.strip()]
+    m = _PROGRAM_WARNING.match(lines[0]) if 0 < len(lines) <= MAX_WARNING_RECORDS else None
+    if m is None or not all(ln.startswith(m.group(0)) for ln in lines):
+        return None
+    return lines[-1][m.end() :].strip() or None
 
 
 def quoted_tail(message: str) -> str | None:
