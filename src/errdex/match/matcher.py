@@ -1976,18 +1976,15 @@ QUOTED_TAIL_MIN = 12  # characters of a quoted text read as a message of its own
 # a program's label before each warning it prints itself: a capitalised name with no space
 # (``Coverage.py``), then `` warning: ``
 _PROGRAM_WARNING = re.compile(r"[A-Z][\w.-]{0,40} warning: ")
-MAX_WARNING_RECORDS = 50  # labelled lines read; a longer log is not such a print
 
 
 def program_warning_text(message: str) -> str | None:
-    """The text of the last of ``message``'s lines when every non-blank line starts with the
-    same program's ``Name warning: `` label (``_PROGRAM_WARNING``), each line one warning the
-    program printed; else None."""
-    lines = [ln for ln in message.strip().split("\n") if ln.strip()]
-    m = _PROGRAM_WARNING.match(lines[0]) if 0 < len(lines) <= MAX_WARNING_RECORDS else None
-    if m is None or not all(ln.startswith(m.group(0)) for ln in lines):
-        return None
-    return lines[-1][m.end() :].strip() or None
+    """The text of ``message``'s last line when that line starts with a program's ``Name
+    warning: `` label (``_PROGRAM_WARNING``): the last of the warnings the program printed, each
+    on its line, maybe under the reporter's own words (``Error info:``); else None."""
+    last = message.rstrip().rpartition("\n")[2]
+    m = _PROGRAM_WARNING.match(last)
+    return (last[m.end() :].strip() or None) if m else None
 
 
 def quoted_tail(message: str) -> str | None:
