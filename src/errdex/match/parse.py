@@ -34,6 +34,7 @@ INPUT_CAP = 1_000_000  # characters of input considered (the tail)
 MESSAGE_CAP = 20_000  # characters of the message matched (the head)
 MAX_FRAMES = 400
 MAX_BLOCKS = 8
+MAX_QUOTED_RUNS = MAX_BLOCKS  # quotes each holding a traceback, read as tracebacks one after the other
 
 
 @dataclass(slots=True)
@@ -695,6 +696,7 @@ def _without_last_prompt(lines: list[str]) -> list[str]:
     prompt before the exception line itself (``>>> ValueError: ...`` under the frames, the
     session's prompt copied onto the line the interpreter printed) is left out of that line:
     the prompt is no part of the class, and the line is then read as the error's own."""
+    lines = _without_later_input(lines)
     end = len(lines)
     while end and not lines[end - 1].strip():
         end -= 1
@@ -708,6 +710,35 @@ def _without_last_prompt(lines: list[str]) -> list[str]:
 
 
 _PROMPT_HEAD = ">>> "  # the interactive interpreter's prompt
+
+
+def _without_later_input(lines: list[str]) -> list[str]:
+    """An interactive session copied on past its last traceback (``>>> xmltodict.__version__``
+    and the ``'0.10.2'`` it printed): the lines from the first prompt holding input after that
+    traceback's exception line are the session's next commands and their output, not the
+    error's text, so they are left out. Only when a traceback precedes the prompt (its frames,
+    then a line read as its class's) and none follows it: a session whose last input raised
+    keeps its traceback whole."""
+    last_frame = -1
+    for i, ln in enumerate(lines):
+        if _tb_line(ln):
+            last_frame = i
+    if last_frame < 0:
+        return lines
+    seen_error = False
+    for i in range(last_frame + 1, len(lines)):
+        ln = lines[i]
+        if ln.startswith(_PROMPT_HEAD) and ln[len(_PROMPT_HEAD) :].strip():
+            if not seen_error:
+                return lines
+            rest = lines[:i]
+            while rest and not rest[-1].strip():
+                rest.pop()
+            return rest
+        m = _TYPE_PREFIX.match(ln)
+        if m is not None and is_type_name(m.group(1)):
+            seen_error = True
+    return lines
 
 
 def _strip_margin(lines: list[str]) -> list[str]:
@@ -998,10 +1029,12 @@ def _quoted_traceback(lines: list[str]) -> list[str]:
     """A traceback the reporter set in a Markdown blockquote (``>`` on each of its lines) between
     sentences of their own: the quote's lines without the marks, and nothing else. The quote
     says where the error ends, which the paragraph after it (``The version installed is
-    ...``) would otherwise run into as more of the message. Only one run of quoted lines holding
+    ...``) would otherwise run into as more of the message. Only runs of quoted lines holding
     a frame line (or a Django debug page's summary), with neither a traceback nor an exception
-    line outside it: pytest's ``>`` marks a source line, never a ``File "..."`` frame, and a
-    paste with a second traceback outside the quote is not one quoted error."""
+    line outside them: pytest's ``>`` marks a source line, never a ``File "..."`` frame, and a
+    paste with a second traceback outside the quote is not one quoted error. Several such runs
+    (one quote per error the reporter hit, prose headings between them) are each kept, in
+    order, as tracebacks pasted one after the other."""
     runs: list[tuple[int, int]] = []
     start = -1
     for i, ln in enumerate([*lines, ""]):
@@ -1014,12 +1047,20 @@ def _quoted_traceback(lines: list[str]) -> list[str]:
     held = [
         (a, b) for a, b in runs if any(_quoted_report_line(_QUOTE.sub("", ln, count=1)) for ln in lines[a:b])
     ]
-    if len(held) != 1:
+    if not held or len(held) > MAX_QUOTED_RUNS:
         return lines
-    a, b = held[0]
-    if any(_tb_line(ln) or _exception_text(ln.strip()) for ln in lines[:a] + lines[b:]):
+    inside = {i for a, b in held for i in range(a, b)}
+    if any(_tb_line(ln) or _exception_text(ln.strip()) for i, ln in enumerate(lines) if i not in inside):
         return lines  # (an exception line outside: the quote may hold only the frames)
-    return [_QUOTE.sub("", ln, count=1) for ln in lines[a:b]]
+    out: list[str] = []
+    for a, b in held:
+        # several quotes, each a traceback (``**Error 1 Output:**`` over one, ``**Error 2
+        # Output:**`` over the next): each kept whole, a blank line apart, the prose between
+        # them dropped as the prose around a single quote is
+        if out:
+            out.append("")
+        out.extend(_QUOTE.sub("", ln, count=1) for ln in lines[a:b])
+    return out
 
 
 # Chinese, Japanese and Korean text (and the full-width forms written with it): prose of a
