@@ -1,0 +1,99 @@
+"""A whole-message fit of a raise of the pasted library class, on a real catalogue indexed from
+fixture code: exact though its literal text explains little of a message of long values, when
+the template opens with its own words, or is the tuple of reprs Python prints for a class raised
+with several arguments; approximate for a built-in class, a message the template does not cover
+end to end, a template opening with a placeholder, or a value not of the shape it prints."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from errdex.match import Match, Matcher, Result
+from errdex.store import Store
+
+SOURCE = """\
+class SoundError(Exception):
+    pass
+
+
+class UploadError(Exception):
+    pass
+
+
+class DeviceError(Exception):
+    pass
+
+
+def open_file(name, err):
+    raise SoundError(f"Error opening {name!r}: {err}")
+
+
+def upload(filename, bucket, key, e):
+    raise UploadError(f"Failed to upload {filename} to {bucket}/{key}: {e}")
+
+
+def check(code, text):
+    raise DeviceError(code, text)
+
+
+def stream(errormsg, err):
+    raise DeviceError(f"{errormsg} [PaErrorCode {err}]")
+"""
+
+
+@pytest.fixture(scope="module")
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("snd")
+    (root / "snd").mkdir()
+    (root / "snd" / "core.py").write_text(SOURCE)
+    db = str(root / "c.db")
+    index(str(root / "snd"), db, jobs=1)
+    with Store.open(db) as store:
+        yield Matcher.load(store)
+
+
+def top(res: Result) -> Match:
+    assert res.matches, res.verdict
+    return res.matches[0]
+
+
+WHOLE = "the whole message is this template, raised as the pasted class"
+
+
+def test_long_values_under_the_template_s_own_opening_words_are_exact(matcher: Matcher) -> None:
+    # the caught error's text is most of the message: the literals explain 10% of it, yet every
+    # one stands in order from the first character to the last
+    res = matcher.explain(
+        "snd.core.UploadError: Failed to upload prm.flow to fleet-soln/flows/flow-11-00-07.flow:"
+        " An error occurred (AccessDenied) when calling the PutObject operation: Access Denied"
+    )
+    assert (top(res).function, top(res).approximate, res.outcome) == ("upload", False, "exact")
+    assert WHOLE in top(res).reasons
+    res = matcher.explain("snd.core.SoundError: Error opening 'recorded.wav': Format not recognised.")
+    assert (top(res).function, top(res).approximate) == ("open_file", False)
+
+
+def test_the_args_tuple_of_the_pasted_class_is_exact(matcher: Matcher) -> None:
+    res = matcher.explain("snd.core.DeviceError: (104, 'ECONNRESET')")
+    assert (top(res).function, top(res).approximate, res.outcome) == ("check", False, "exact")
+    assert WHOLE in top(res).reasons
+    # one value where the tuple prints two is not that raise's text
+    assert all(m.approximate for m in matcher.explain("snd.core.DeviceError: (104)").matches)
+
+
+def test_what_the_share_alone_still_leaves_approximate(matcher: Matcher) -> None:
+    # a built-in class is raised by every library: the same text stays approximate
+    res = matcher.explain("ValueError: Error opening 'recorded.wav': Format not recognised.")
+    assert (top(res).function, top(res).approximate) == ("open_file", True)
+    # a template opening with a placeholder holds any text before its own words
+    res = matcher.explain(
+        "snd.core.DeviceError: Error opening RawOutputStream: Invalid number of channels [PaErrorCode -9998]"
+    )
+    assert (top(res).function, top(res).approximate) == ("stream", True)
+    # a placeholder printing a repr holding words with no quotes around them is no repr
+    res = matcher.explain("snd.core.DeviceError: (104, connection reset by peer)")
+    assert all(m.approximate for m in res.matches)
