@@ -1,8 +1,8 @@
 """A whole-message fit of a raise of the pasted library class, on a real catalogue indexed from
 fixture code: exact though its literal text explains little of a message of long values, when
-the template opens with its own words, or is the tuple of reprs Python prints for a class raised
-with several arguments; approximate for a built-in class, a message the template does not cover
-end to end, a template opening with a placeholder, or a value not of the shape it prints."""
+the template opens with its own words; approximate for a built-in class, the tuple of reprs
+Python prints for a class raised with several arguments, a template opening with a placeholder,
+or a value not of the shape it prints."""
 
 from __future__ import annotations
 
@@ -77,12 +77,11 @@ def test_long_values_under_the_template_s_own_opening_words_are_exact(matcher: M
     assert (top(res).function, top(res).approximate) == ("open_file", False)
 
 
-def test_the_args_tuple_of_the_pasted_class_is_exact(matcher: Matcher) -> None:
+def test_the_args_tuple_of_the_pasted_class_stays_approximate(matcher: Matcher) -> None:
+    # ``raise DeviceError(code, text)`` prints ``(104, 'ECONNRESET')``: its brackets and commas
+    # fit every such tuple, whose words are the values' (a server's reply), not the raise's
     res = matcher.explain("snd.core.DeviceError: (104, 'ECONNRESET')")
-    assert (top(res).function, top(res).approximate, res.outcome) == ("check", False, "exact")
-    assert WHOLE in top(res).reasons
-    # one value where the tuple prints two is not that raise's text
-    assert all(m.approximate for m in matcher.explain("snd.core.DeviceError: (104)").matches)
+    assert (top(res).function, top(res).approximate) == ("check", True)
 
 
 def test_what_the_share_alone_still_leaves_approximate(matcher: Matcher) -> None:

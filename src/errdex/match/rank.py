@@ -1819,20 +1819,19 @@ class Ranker:
         Or explaining less of it, where the share says nothing of the fit, each value one line
         of the shape its placeholder prints (``shaped_values``): a template opening with
         ``MIN_LITERAL`` of its own text whose values are long (``Failed to upload {filename} to
-        {bucket}/{key}: {e}`` holding a caught error's text, ``Error opening {name!r}: {err}``),
-        or the tuple Python's ``BaseException.__str__`` prints for a class raised with several
-        arguments (``({errno!r}, {strerror!r})``), whose literals are only its brackets and
-        commas. Every literal is in the message, in order, from its first character to its
-        last, and every placeholder holds one value: the raise of the pasted class prints it."""
+        {bucket}/{key}: {e}`` holding a caught error's text, ``Error opening {name!r}: {err}``):
+        every literal is in the message, in order, from its first character to its last, and
+        every placeholder holds one value, so the raise of the pasted class prints it. Not the
+        tuple ``BaseException.__str__`` prints for a class raised with several arguments
+        (``({errno!r}, {errval!r})``): its brackets and commas fit every such message, whose
+        words are the values' (a server's reply), not this raise's."""
         f = c.fit
         if f is None or not (f.full and f.anchored_start and f.anchored_end and c.repr_ok):
             return False
         lits, lit_len = self.idx.lits(c.pid)
         if c.coverage >= MIN_COVERAGE and lit_len >= TYPED_MIN_LITERAL:
             return True
-        return (_opened_whole(lits, lit_len) or _args_tuple_template(lits, self.idx.patterns[c.pid].names)) and (
-            shaped_values(self.idx.patterns[c.pid].names, self._slot_values(c), lits)
-        )
+        return _opened_whole(lits, lit_len) and shaped_values(self.idx.patterns[c.pid].names, self._slot_values(c), lits)
 
     def _typed_whole(self, c: Cand, tw: float) -> bool:
         """For a raise of the library class the paste names (the caller checks it is one): a
@@ -2693,16 +2692,3 @@ def _opened_whole(lits: Sequence[str], lit_len: int) -> bool:
     not a value's (a template opening with a placeholder holds any text before its words)."""
     return bool(lits) and bool(lits[0]) and lit_len >= MIN_LITERAL
 
-
-def _args_tuple_template(lits: Sequence[str], names: Sequence[str]) -> bool:
-    """Whether a template is the tuple of reprs ``BaseException.__str__`` prints for an
-    exception raised with two or more arguments: ``(``, the holes ``!r`` joined by ``,``, ``)``
-    (compact literals, spaces gone)."""
-    return (
-        len(names) >= 2
-        and len(lits) == len(names) + 1
-        and lits[0] == "("
-        and lits[-1] == ")"
-        and all(lit == "," for lit in lits[1:-1])
-        and all(n.endswith("!r") for n in names)
-    )
