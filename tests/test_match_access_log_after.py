@@ -47,7 +47,9 @@ def top(res: Result) -> Match:
     return res.matches[0]
 
 
-ERROR = "srv.core.ResourceClosedError: This result object does not return rows. It has been closed automatically."
+ERROR = (
+    "srv.core.ResourceClosedError: This result object does not return rows. It has been closed automatically."
+)
 
 
 @pytest.mark.parametrize(
@@ -69,4 +71,3 @@ def test_the_records_and_what_they_are_not() -> None:
     # a message's own lines: a bracketed word that is no level, a sentence with a date in it
     assert not other_program_line("[ERRORS] 3 files failed")
     assert not other_program_line("Row 3 - - [12/Mar/2024] has no request after it")
-

@@ -1831,7 +1831,9 @@ class Ranker:
         lits, lit_len = self.idx.lits(c.pid)
         if c.coverage >= MIN_COVERAGE and lit_len >= TYPED_MIN_LITERAL:
             return True
-        return _opened_whole(lits, lit_len) and shaped_values(self.idx.patterns[c.pid].names, self._slot_values(c), lits)
+        return _opened_whole(lits, lit_len) and shaped_values(
+            self.idx.patterns[c.pid].names, self._slot_values(c), lits
+        )
 
     def _typed_whole(self, c: Cand, tw: float) -> bool:
         """For a raise of the library class the paste names (the caller checks it is one): a
@@ -2691,4 +2693,3 @@ def _opened_whole(lits: Sequence[str], lit_len: int) -> bool:
     ``MIN_LITERAL`` characters of it: the words a whole-message fit begins with are the raise's,
     not a value's (a template opening with a placeholder holds any text before its words)."""
     return bool(lits) and bool(lits[0]) and lit_len >= MIN_LITERAL
-
