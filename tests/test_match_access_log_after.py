@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import first, package_matcher
 
-from errdex.match import Match, Matcher, Result
+from errdex.match import Matcher
 from errdex.match.parse import other_program_line
-from errdex.store import Store
 
 SOURCE = """\
 class ResourceClosedError(Exception):
@@ -31,24 +31,12 @@ def route(path):
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("srv")
-    (root / "srv").mkdir()
-    (root / "srv" / "core.py").write_text(SOURCE)
-    db = str(root / "c.db")
-    index(str(root / "srv"), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
-
-
-def top(res: Result) -> Match:
-    assert res.matches, res.verdict
-    return res.matches[0]
+    with package_matcher(tmp_path_factory.mktemp("srv"), {"core.py": SOURCE}) as m:
+        yield m
 
 
 ERROR = (
-    "srv.core.ResourceClosedError: This result object does not return rows. It has been closed automatically."
+    "lib.core.ResourceClosedError: This result object does not return rows. It has been closed automatically."
 )
 
 
@@ -62,7 +50,7 @@ ERROR = (
 )
 def test_a_record_after_the_exception_line_is_not_the_message(matcher: Matcher, after: str) -> None:
     res = matcher.explain(f"{ERROR}\n{after}")
-    assert (top(res).function, top(res).approximate, res.outcome) == ("rows", False, "exact")
+    assert (first(res).function, first(res).approximate, res.outcome) == ("rows", False, "exact")
 
 
 def test_the_records_and_what_they_are_not() -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import first, package_matcher
 
-from errdex.match import Match, Matcher, Result
-from errdex.store import Store
+from errdex.match import Matcher
 
 SOURCE = """\
 class SoundError(Exception):
@@ -45,20 +45,8 @@ def stream(errormsg, err):
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("snd")
-    (root / "snd").mkdir()
-    (root / "snd" / "core.py").write_text(SOURCE)
-    db = str(root / "c.db")
-    index(str(root / "snd"), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
-
-
-def top(res: Result) -> Match:
-    assert res.matches, res.verdict
-    return res.matches[0]
+    with package_matcher(tmp_path_factory.mktemp("snd"), {"core.py": SOURCE}) as m:
+        yield m
 
 
 WHOLE = "the whole message is this template, raised as the pasted class"
@@ -68,31 +56,31 @@ def test_long_values_under_the_template_s_own_opening_words_are_exact(matcher: M
     # the caught error's text is most of the message: the literals explain 10% of it, yet every
     # one stands in order from the first character to the last
     res = matcher.explain(
-        "snd.core.UploadError: Failed to upload prm.flow to fleet-soln/flows/flow-11-00-07.flow:"
+        "lib.core.UploadError: Failed to upload prm.flow to fleet-soln/flows/flow-11-00-07.flow:"
         " An error occurred (AccessDenied) when calling the PutObject operation: Access Denied"
     )
-    assert (top(res).function, top(res).approximate, res.outcome) == ("upload", False, "exact")
-    assert WHOLE in top(res).reasons
-    res = matcher.explain("snd.core.SoundError: Error opening 'recorded.wav': Format not recognised.")
-    assert (top(res).function, top(res).approximate) == ("open_file", False)
+    assert (first(res).function, first(res).approximate, res.outcome) == ("upload", False, "exact")
+    assert WHOLE in first(res).reasons
+    res = matcher.explain("lib.core.SoundError: Error opening 'recorded.wav': Format not recognised.")
+    assert (first(res).function, first(res).approximate) == ("open_file", False)
 
 
 def test_the_args_tuple_of_the_pasted_class_stays_approximate(matcher: Matcher) -> None:
     # ``raise DeviceError(code, text)`` prints ``(104, 'ECONNRESET')``: its brackets and commas
     # fit every such tuple, whose words are the values' (a server's reply), not the raise's
-    res = matcher.explain("snd.core.DeviceError: (104, 'ECONNRESET')")
-    assert (top(res).function, top(res).approximate) == ("check", True)
+    res = matcher.explain("lib.core.DeviceError: (104, 'ECONNRESET')")
+    assert (first(res).function, first(res).approximate) == ("check", True)
 
 
 def test_what_the_share_alone_still_leaves_approximate(matcher: Matcher) -> None:
     # a built-in class is raised by every library: the same text stays approximate
     res = matcher.explain("ValueError: Error opening 'recorded.wav': Format not recognised.")
-    assert (top(res).function, top(res).approximate) == ("open_file", True)
+    assert (first(res).function, first(res).approximate) == ("open_file", True)
     # a template opening with a placeholder holds any text before its own words
     res = matcher.explain(
-        "snd.core.DeviceError: Error opening RawOutputStream: Invalid number of channels [PaErrorCode -9998]"
+        "lib.core.DeviceError: Error opening RawOutputStream: Invalid number of channels [PaErrorCode -9998]"
     )
-    assert (top(res).function, top(res).approximate) == ("stream", True)
+    assert (first(res).function, first(res).approximate) == ("stream", True)
     # a placeholder printing a repr holding words with no quotes around them is no repr
-    res = matcher.explain("snd.core.DeviceError: (104, connection reset by peer)")
+    res = matcher.explain("lib.core.DeviceError: (104, connection reset by peer)")
     assert all(m.approximate for m in res.matches)
