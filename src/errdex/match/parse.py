@@ -2438,15 +2438,29 @@ _OTHER_LABEL = re.compile(
 )
 
 
+# a web server's access-log record (the Common Log Format of Werkzeug, gunicorn, Django's
+# runserver, Daphne: ``127.0.0.1 - - [04/Jul/2015 20:02:21] "POST /x HTTP/1.1" 500 -``): host,
+# ident and user, the bracketed time, then the quoted request line
+_ACCESS_LOG = re.compile(
+    r'^\S{1,300} \S{1,100} \S{1,100} \[\d{1,2}/[A-Z][a-z]{2}/\d{4}[: ]\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?\] "'
+)
+# a level in brackets opening a line (``[ERROR] 2025-03-26-01:19:30 (PID:45) ...``): a runtime's
+# or a tool's record, not a word of a message
+_BRACKET_LEVEL = re.compile(r"^\[(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)\] ")
+
+
 def other_program_line(ln: str) -> bool:
     """Whether ``ln`` reads as the next output of another program rather than a message's
     continuation: a level label (pip's ``ERROR: Command errored out ...``, a build tool's
-    ``note:``, npm's ``npm ERR!``), a log record, or a command typed at a shell prompt."""
+    ``note:``, npm's ``npm ERR!``, a bracketed ``[ERROR] ``), a log record, a web server's
+    access-log record, or a command typed at a shell prompt."""
     text = ln.strip()
     return bool(
         _OTHER_LABEL.match(text)
+        or _BRACKET_LEVEL.match(text)
         or text.startswith(("npm ERR!", "npm WARN"))
         or _log_record(text)
+        or _ACCESS_LOG.match(text)
         or _prompt_line(text)
     )
 
