@@ -1900,13 +1900,18 @@ _BARE_RAISE_OPEN = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(\s*$")
 # a raise of a class whose arguments are names and attributes only, no literal text: ``raise
 # exc.LibTmuxException(proc.stderr)``, ``raise ValueError(msg) from e``
 _UNWORDED_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\([\w., \[\]]{0,300}\)(?:\s+from\s+\w+)?\s*$")
+# a raise of a class itself, no call and so no text: ``raise EndOfStream``, ``raise
+# exceptions.InvalidToken from None``; the class's last name is capitalised, which tells it from
+# the re-raise of a caught object (``raise exc``)
+_CLASS_RAISE = re.compile(r"raise\s+(?:[A-Za-z_]\w{0,100}\.){0,8}[A-Z]\w{0,100}(?:\s+from\s+\w+)?\s*$")
 
 
 def _names_class_only(source: str) -> bool:
     """Whether a printed raise statement names its class and nothing of its text: it only
-    opens the call (the text on lines not printed) or hands it names, not literal words."""
+    opens the call (the text on lines not printed), hands it names, not literal words, or
+    raises the class itself with no call at all."""
     text = source.strip()
-    return bool(_BARE_RAISE_OPEN.match(text) or _UNWORDED_RAISE.match(text))
+    return bool(_BARE_RAISE_OPEN.match(text) or _UNWORDED_RAISE.match(text) or _CLASS_RAISE.match(text))
 
 
 def _class_only_elsewhere(idx: Index, path: str | None, fn: str, source: str, eis: Sequence[int]) -> bool:
