@@ -226,7 +226,7 @@ _INDEX_SET = """
 import sys
 from errdex.pipeline import index_releases
 
-for s in index_releases(sys.argv[3:], sys.argv[2], jobs=int(sys.argv[1]) or None, tests=False):
+for s in index_releases(sys.argv[3:], sys.argv[2], jobs=int(sys.argv[1]) or None, tests=False, list_tags=False):
     print(f"index {s.repo}=={s.version}: {s.seconds:.1f}s{'' if s.changed else ' (unchanged)'}", file=sys.stderr)
 """
 
@@ -240,8 +240,11 @@ def index_set(db: str, versions: Mapping[str, str], log: Any = sys.stderr, jobs:
     ``errdex index`` writes it), without that loop's per-release costs: a process started
     and errdex imported for every release, and the lineages, release tags (a ``git
     ls-remote`` of each source repository) and match index redone after every release; here
-    they are done once, after the last (``errdex.pipeline.index_releases``). The test suite
-    uses it; ``--errdex`` (another installation of errdex) needs the CLI loop.
+    they are done once, after the last (``errdex.pipeline.index_releases``), and no source
+    repository's tags are listed (``list_tags=False``: a set scores raise sites, never the
+    links a tag pins, and the suite reaches nothing past the package registry: each set's run
+    had waited on a ``git ls-remote`` of every codebase it pins wherever the forge answered).
+    The test suite uses it; ``--errdex`` (another installation of errdex) needs the CLI loop.
 
     No test code is indexed (``tests=False``): no sdist is fetched for the tests a wheel lacks,
     and the files under a wheel's tests folders are left out. A set scores what errdex matches,

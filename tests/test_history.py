@@ -818,6 +818,28 @@ def test_a_release_links_its_tag_only_once_the_tag_is_confirmed(repo: Path, tmp_
         assert store.snapshot(ids["0.2.0"]).commit == git(forged, "rev-parse", "v0.2.0")
 
 
+def test_a_run_told_not_to_list_tags_reaches_no_source_repository(repo: Path, tmp_path: Path) -> None:
+    """``list_tags=False`` (the regression sets' indexing: nothing past the package registry)
+    pins no release from a listing; the same catalogue listed afterwards pins it. The source
+    repository is a clone on disk, so ``git ls-remote`` works here without a network."""
+    from errdex.model import SnapshotInfo, SourceFile
+    from errdex.pipeline import after_history_change
+
+    clone = tmp_path / "upstream"
+    subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
+    db = str(tmp_path / "c.db")
+    with Store.open(db) as store:
+        info = SnapshotInfo(
+            repo="acme/lib", name="lib", version="0.2.0", ref_kind="pypi", ref="0.2.0", source_url=str(clone)
+        )
+        sid = store.write_snapshot(info, [SourceFile("lib/__init__.py", b"")], [], [], set()).snapshot_id
+        after_history_change(store, ["acme/lib"], _Quiet(), list_tags=False)
+        assert store.snapshot(sid).tag is None
+        after_history_change(store, ["acme/lib"], _Quiet())
+        snap = store.snapshot(sid)
+        assert snap.tag == "v0.2.0" and snap.commit == git(clone, "rev-parse", "v0.2.0")
+
+
 def test_search_page_and_api_say_which_releases_have_the_wording(history: tuple[Store, list[str]]) -> None:
     import httpx
     from test_web_support import live_server

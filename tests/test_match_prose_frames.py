@@ -286,3 +286,92 @@ def test_pytests_warnings_summary_entry_reads_as_the_warning_it_reports() -> Non
     # an indented warning under no test id is left as it was
     plain = _PYTEST_SUMMARY.replace("tests/plotting/test_hist.py::TestPlots::", "see ")
     assert (parse(plain).exc_type, parse(plain).frames) == (None, [])
+
+
+# coverage's shape: every warning goes through a helper that adds the slug and warns at
+# ``stacklevel=2``, each caller handing it the whole text as a literal
+_HELPER_WARNS = """\
+import warnings
+
+
+class PkgWarning(Warning):
+    pass
+
+
+class Coverage:
+    def _warn(self, msg, slug=None):
+        if slug:
+            msg = f"{msg} ({slug})"
+        warnings.warn(msg, category=PkgWarning, stacklevel=2)
+
+    def save(self):
+        self._warn("No data was collected.", slug="no-data-collected")
+
+    def start(self):
+        self._warn("Already started.", slug="already-started")
+"""
+
+_HELPER_WARNED = """\
+/venv/lib/python3.13/site-packages/pkg/control.py:15: PkgWarning: No data was collected. (no-data-collected)
+  self._warn("No data was collected.", slug="no-data-collected")
+"""
+
+
+def test_a_warnings_printed_line_handing_its_literal_to_a_helper_is_the_site(tmp_path: Path) -> None:
+    with package_matcher(tmp_path, {"pkg/control.py": _HELPER_WARNS}) as m:
+        res = m.explain(_HELPER_WARNED)
+        assert first(res).function == "Coverage.save", [(x.function, x.score) for x in res.matches]
+        assert not any("printed source line calls" in r for r in first(res).reasons)
+
+
+# a caught exception's text warned through a helper held as an attribute (coverage's
+# ``CoverageData._warn``, the ``Coverage._warn`` it was given): the helper only emits it
+_REWARNED = """\
+import warnings
+
+
+class PkgWarning(Warning):
+    pass
+
+
+class DataError(Exception):
+    pass
+
+
+class Db:
+    def __init__(self, filename):
+        self.filename = filename
+
+    def execute(self, err):
+        raise DataError(f"Couldn't use data file {self.filename!r}: {err}")
+
+
+class Coverage:
+    def _warn(self, msg):
+        warnings.warn(msg, category=PkgWarning, stacklevel=2)
+
+
+class Data:
+    def __init__(self, warn):
+        self._warn = warn
+
+
+def combine(data, read):
+    try:
+        read()
+    except Exception as exc:
+        data._warn(str(exc))
+"""
+
+_REWARNED_PASTE = """\
+/venv/lib/python3.11/site-packages/pkg/data.py:166: PkgWarning: Couldn't use data file '/x/.coverage.1-journal': file is not a database
+  data._warn(str(exc))
+"""
+
+
+def test_a_warnings_printed_line_handing_a_caught_exceptions_text_leaves_it_to_its_raise(
+    tmp_path: Path,
+) -> None:
+    with package_matcher(tmp_path, {"pkg/data.py": _REWARNED}) as m:
+        res = m.explain(_REWARNED_PASTE)
+        assert first(res).function == "Db.execute", [(x.function, x.score) for x in res.matches]

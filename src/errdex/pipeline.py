@@ -151,6 +151,7 @@ def index_releases(
     sdist_tests: bool = True,
     overlap: bool = True,
     tests: bool = True,
+    list_tags: bool = True,
 ) -> list[IndexSummary]:
     """Index several releases (oldest first), each as ``index`` would, sharing the work.
 
@@ -159,7 +160,8 @@ def index_releases(
     ``overlap`` (the default): the workers parse a release's changed files while this process
     resolves and writes the release before it (``_overlapped``), the same catalogue as one
     release after another (``overlap=False``) in less wall time. ``sdist_tests``, ``tests``: as
-    ``index`` takes them.
+    ``index`` takes them. ``list_tags=False``: no ``git ls-remote`` of the source repositories
+    (``after_history_change``), for a run that must not reach past the package registry.
     """
     from errdex.sources.git import fetch_once
     from errdex.store import Store
@@ -206,7 +208,7 @@ def index_releases(
         )
         try:
             if changed:  # also after an interruption: what was stored is consistent and searchable
-                after_history_change(store, changed, prog, merge=merge)
+                after_history_change(store, changed, prog, merge=merge, list_tags=list_tags)
         finally:
             store.close()
             if settle:
@@ -998,12 +1000,18 @@ def _cache_rows_of(
 
 
 def after_history_change(
-    store: Any, repos: list[str], prog: Progress, code: HeldCode | None = None, merge: Any = None
+    store: Any,
+    repos: list[str],
+    prog: Progress,
+    code: HeldCode | None = None,
+    merge: Any = None,
+    list_tags: bool = True,
 ) -> None:
     """What depends on the set of snapshots: lineages per codebase, confirmed release tags,
     then the match index (``code``: snapshots' code facts still in memory, taken by it;
     ``merge``: a history run's ``HeldMerge`` of its first releases, the index started from it
-    where it applies)."""
+    where it applies; ``list_tags=False``: releases are pinned only to tags the catalogue
+    indexed from git, no source repository is listed over the network)."""
     from errdex.extract import collector_paused
     from errdex.history.lineage import update_lineages
     from errdex.sources.releases import remote_tags_many
@@ -1021,7 +1029,7 @@ def after_history_change(
             update_lineages(store, repo)
     # the tag lists of every source repository at once (a bulk run has thousands), then each
     # codebase's releases pinned from them
-    urls = {x.source_url for repo in repos for x in unpinned_releases(store, repo)}
+    urls = {x.source_url for repo in repos for x in unpinned_releases(store, repo)} if list_tags else set()
     if urls:
         prog.stage(f"listing the release tags of {len(urls)} source repositories")
     listed = remote_tags_many(urls)

@@ -1136,21 +1136,62 @@ def _warned_below(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seq
     if not names:
         return
     wanted = {type_key(t) for t in types} - {""}
-    found = [
-        ei
-        for t in types[:1]
-        for ei in idx.type_entries(t, MAX_STATEMENT)
-        if fn_last(idx.entry_func(ei)) in names
-        and type_key(idx.entry_facts(ei)[1].type) in wanted
-        and not idx.entry_cut(ei)
-    ]
-    if not found:
+    own = [ei for ei in ev.on_raise if type_key(idx.entry_facts(ei)[1].type) not in wanted]
+    handed = _handed_text(last.source)
+    if handed == _LITERAL and own:
+        return  # the printed statement's own text: its site is the warning's (``_handed_text``)
+    found = (
+        []
+        if handed == _CAUGHT  # a caught exception's text: its raise made it, the text finds it
+        else [
+            ei
+            for t in types[:1]
+            for ei in idx.type_entries(t, MAX_STATEMENT)
+            if fn_last(idx.entry_func(ei)) in names
+            and type_key(idx.entry_facts(ei)[1].type) in wanted
+            and not idx.entry_cut(ei)
+        ]
+    )
+    if not found and handed != _CAUGHT:
         return
     fi = len(frames) - 1
-    for ei in [ei for ei in ev.on_raise if type_key(idx.entry_facts(ei)[1].type) not in wanted]:
+    for ei in own:
         ev.on_raise.discard(ei)
         ev.entries[ei] = (CALLER_FRAME, fi, 1)
     _on_callee_raise(idx, ev, found, fi)
+
+
+_LITERAL_PREFIXES = frozenset({"", "r", "u", "f", "rf", "fr"})
+_LITERAL_CAP = 2_000  # a printed source line is one statement's first line, short
+
+
+_LITERAL = "literal"
+_CAUGHT = "caught"
+
+
+def _handed_text(source: str) -> str | None:
+    """What a warning's printed source line hands the function it calls as its first argument,
+    when that is the warning's whole text made before the call: ``_LITERAL``, a string literal
+    (``self._warn("No data was collected.", slug=...)``), or ``_CAUGHT``, a caught exception's
+    text (``data._warn(str(exc))``, ``exc`` itself); else None. The function called only emits
+    it, as coverage's ``Coverage._warn`` does (adding a slug, a process id), so it is not where
+    the text was made: a literal's site is the printed statement itself, whatever class the
+    extractor could name for it, and a caught exception's text is its raise's, which the text
+    finds. A call handing over values or a fragment by keyword (``_check_result(``,
+    ``extra_warning_msg=...``) leaves the text to the function it calls (None)."""
+    if len(source) > _LITERAL_CAP:
+        return None
+    _head, paren, rest = source.partition("(")
+    if not paren:
+        return None
+    rest = rest.lstrip()
+    quote = next((i for i, ch in enumerate(rest[:3]) if ch in "\"'"), None)
+    if quote is not None:
+        return _LITERAL if rest[:quote].lower() in _LITERAL_PREFIXES else None
+    arg = rest.partition(",")[0].partition(")")[0].strip()
+    if arg.startswith("str("):
+        arg = arg[4:].strip()
+    return _CAUGHT if arg in _CAUSES else None
 
 
 def _on_callee_raise(idx: Index, ev: FrameEvidence, found: list[int], fi: int) -> None:
@@ -1859,13 +1900,18 @@ _BARE_RAISE_OPEN = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(\s*$")
 # a raise of a class whose arguments are names and attributes only, no literal text: ``raise
 # exc.LibTmuxException(proc.stderr)``, ``raise ValueError(msg) from e``
 _UNWORDED_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\([\w., \[\]]{0,300}\)(?:\s+from\s+\w+)?\s*$")
+# a raise of a class itself, no call and so no text: ``raise EndOfStream``, ``raise
+# exceptions.InvalidToken from None``; the class's last name is capitalised, which tells it from
+# the re-raise of a caught object (``raise exc``)
+_CLASS_RAISE = re.compile(r"raise\s+(?:[A-Za-z_]\w{0,100}\.){0,8}[A-Z]\w{0,100}(?:\s+from\s+\w+)?\s*$")
 
 
 def _names_class_only(source: str) -> bool:
     """Whether a printed raise statement names its class and nothing of its text: it only
-    opens the call (the text on lines not printed) or hands it names, not literal words."""
+    opens the call (the text on lines not printed), hands it names, not literal words, or
+    raises the class itself with no call at all."""
     text = source.strip()
-    return bool(_BARE_RAISE_OPEN.match(text) or _UNWORDED_RAISE.match(text))
+    return bool(_BARE_RAISE_OPEN.match(text) or _UNWORDED_RAISE.match(text) or _CLASS_RAISE.match(text))
 
 
 def _class_only_elsewhere(idx: Index, path: str | None, fn: str, source: str, eis: Sequence[int]) -> bool:

@@ -318,6 +318,23 @@ class Matcher:
             return b.frames
         return [*b.frames, caught]
 
+    def _raise_alone(self, q: ParsedQuery, types: list[str], fr: list[Frame], limit: int) -> Result | None:
+        """The paste is one ``raise Cls(...)`` statement and nothing else (an issue titled with
+        the line its traceback stopped on: ``raise pickle.PicklingError(msg)``): the deepest
+        frame's source line printed without the frame or the error line under it. Read as that
+        line shown over an error of the class it builds with no text (``shown_raise``), so the
+        catalogue's statements with that first line, ``from e`` or not (``chained_forms``),
+        raising that class are the answers; None when the paste is no such statement or none
+        is found."""
+        if types or fr:
+            return None
+        statement = lone_raise(q.text)
+        m = _RAISE_BUILDS.match(statement or "")
+        if statement is None or m is None:
+            return None
+        res = self._match(q, "", [m.group(1)], [], limit, shown_alone=statement)
+        return res if res.matches else None
+
     def _value_reading(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
     ) -> Result | None:
@@ -357,6 +374,7 @@ class Matcher:
                 self._as_printed(q, message, types, fr, limit)
                 or self._quoted_tail(q, message, types, fr, limit)
                 or self._angle_quoted(q, message, types, fr, limit)
+                or self._program_warning(q, message, types, fr, limit)
                 or self._set_apart(q, types, fr, limit, res)
                 or res
             )
@@ -369,7 +387,11 @@ class Matcher:
         if not res.matches:
             res = self._folded_case(q, message, types, fr, limit) or res
         if not res.matches:
-            res = self._named_class(q, message, types, fr, limit) or res
+            res = (
+                self._named_class(q, message, types, fr, limit)
+                or self._raise_alone(q, types, fr, limit)
+                or res
+            )
         if _compiler_location(types, fr) and res.matches:
             _only_approximate(res, _COMPILED_HERE)
         if res.call_at is not None and not res.exact_top:
@@ -1083,6 +1105,23 @@ class Matcher:
             q, texts, types, fr, limit, "the error's text is the part between << and >> of other words"
         )
 
+    def _program_warning(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: the text may be a program's own print of its warnings, each line
+        ``Name warning: `` and a warning's text (coverage 4 and 5 wrote ``Coverage.py warning:
+        No data was collected. (no-data-collected)`` to stderr; 6 and later go through
+        ``warnings``). The last record's text (``program_warning_text``) is tried as the
+        message; its answer is taken only when it is exact with words of its own."""
+        return self._inner_text(
+            q,
+            [program_warning_text(message)],
+            types,
+            fr,
+            limit,
+            "the warning's text follows the program's own `Name warning: ` label",
+        )
+
     def _set_apart(
         self, q: ParsedQuery, types: list[str], fr: list[Frame], limit: int, res: Result
     ) -> Result | None:
@@ -1558,6 +1597,7 @@ class Matcher:
         bare: list[int] | None = None,
         guessed: bool = False,
         named: bool = False,
+        shown_alone: str | None = None,
     ) -> Result:
         """One reading of the paste; ``seen``, when given, the keys to go by instead of those
         the message holds as written (``_folded_case``); ``bare``, when given, the raises taken
@@ -1570,7 +1610,7 @@ class Matcher:
         held = seen is None  # the keys are the message's own
         seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
-        shown = shown_raise(q.text, message) or _shown_over_class(q.text, message, types)
+        shown = shown_alone or shown_raise(q.text, message) or _shown_over_class(q.text, message, types)
         callees = getattr(self._local, "callees", None)
         fev = frames.gather(
             idx,
@@ -1933,6 +1973,20 @@ def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
 QUOTED_TAIL_MIN = 12  # characters of a quoted text read as a message of its own
 
 
+# a program's label before each warning it prints itself: a capitalised name with no space
+# (``Coverage.py``), then `` warning: ``
+_PROGRAM_WARNING = re.compile(r"[A-Z][\w.-]{0,40} warning: ")
+
+
+def program_warning_text(message: str) -> str | None:
+    """The text of ``message``'s last line when that line starts with a program's ``Name
+    warning: `` label (``_PROGRAM_WARNING``): the last of the warnings the program printed, each
+    on its line, maybe under the reporter's own words (``Error info:``); else None."""
+    last = message.rstrip().rpartition("\n")[2]
+    m = _PROGRAM_WARNING.match(last)
+    return (last[m.end() :].strip() or None) if m else None
+
+
 def quoted_tail(message: str) -> str | None:
     """The text of the quoted string a one-line ``message`` ends with, after other words
     (``Broken job: [x.py] 'Setting y is not set'``), or None: the quote opens after a
@@ -1995,6 +2049,18 @@ def _cut_raise(line: str) -> str:
 
 
 _CLASS_ALONE = re.compile(r"[A-Za-z_][\w.]{0,300}:")  # an error line of its class alone
+# ``raise pkg.Cls(``: the statement builds an object of a class spelt with a capital
+_RAISE_BUILDS = re.compile(r"raise ((?:[A-Za-z_]\w{0,100}\.){0,10}[A-Z]\w{0,100})\(")
+_LONE_CAP = 500  # one statement's first line
+
+
+def lone_raise(text: str) -> str | None:
+    """``text`` as one ``raise`` statement when that is all it holds (one line, maybe in a code
+    span's backticks), else None."""
+    line = text.strip().strip("`").strip()
+    if len(line) > _LONE_CAP or "\n" in line or not line.startswith("raise "):
+        return None
+    return line
 
 
 def _shown_over_class(text: str, message: str, types: list[str]) -> str | None:

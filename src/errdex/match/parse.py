@@ -34,6 +34,7 @@ INPUT_CAP = 1_000_000  # characters of input considered (the tail)
 MESSAGE_CAP = 20_000  # characters of the message matched (the head)
 MAX_FRAMES = 400
 MAX_BLOCKS = 8
+MAX_QUOTED_RUNS = MAX_BLOCKS  # quotes each holding a traceback, read as tracebacks one after the other
 
 
 @dataclass(slots=True)
@@ -695,6 +696,7 @@ def _without_last_prompt(lines: list[str]) -> list[str]:
     prompt before the exception line itself (``>>> ValueError: ...`` under the frames, the
     session's prompt copied onto the line the interpreter printed) is left out of that line:
     the prompt is no part of the class, and the line is then read as the error's own."""
+    lines = _without_later_input(lines)
     end = len(lines)
     while end and not lines[end - 1].strip():
         end -= 1
@@ -708,6 +710,35 @@ def _without_last_prompt(lines: list[str]) -> list[str]:
 
 
 _PROMPT_HEAD = ">>> "  # the interactive interpreter's prompt
+
+
+def _without_later_input(lines: list[str]) -> list[str]:
+    """An interactive session copied on past its last traceback (``>>> xmltodict.__version__``
+    and the ``'0.10.2'`` it printed): the lines from the first prompt holding input after that
+    traceback's exception line are the session's next commands and their output, not the
+    error's text, so they are left out. Only when a traceback precedes the prompt (its frames,
+    then a line read as its class's) and none follows it: a session whose last input raised
+    keeps its traceback whole."""
+    last_frame = -1
+    for i, ln in enumerate(lines):
+        if _tb_line(ln):
+            last_frame = i
+    if last_frame < 0:
+        return lines
+    seen_error = False
+    for i in range(last_frame + 1, len(lines)):
+        ln = lines[i]
+        if ln.startswith(_PROMPT_HEAD) and ln[len(_PROMPT_HEAD) :].strip():
+            if not seen_error:
+                return lines
+            rest = lines[:i]
+            while rest and not rest[-1].strip():
+                rest.pop()
+            return rest
+        m = _TYPE_PREFIX.match(ln)
+        if m is not None and is_type_name(m.group(1)):
+            seen_error = True
+    return lines
 
 
 def _strip_margin(lines: list[str]) -> list[str]:
@@ -998,10 +1029,12 @@ def _quoted_traceback(lines: list[str]) -> list[str]:
     """A traceback the reporter set in a Markdown blockquote (``>`` on each of its lines) between
     sentences of their own: the quote's lines without the marks, and nothing else. The quote
     says where the error ends, which the paragraph after it (``The version installed is
-    ...``) would otherwise run into as more of the message. Only one run of quoted lines holding
+    ...``) would otherwise run into as more of the message. Only runs of quoted lines holding
     a frame line (or a Django debug page's summary), with neither a traceback nor an exception
-    line outside it: pytest's ``>`` marks a source line, never a ``File "..."`` frame, and a
-    paste with a second traceback outside the quote is not one quoted error."""
+    line outside them: pytest's ``>`` marks a source line, never a ``File "..."`` frame, and a
+    paste with a second traceback outside the quote is not one quoted error. Several such runs
+    (one quote per error the reporter hit, prose headings between them) are each kept, in
+    order, as tracebacks pasted one after the other."""
     runs: list[tuple[int, int]] = []
     start = -1
     for i, ln in enumerate([*lines, ""]):
@@ -1014,12 +1047,20 @@ def _quoted_traceback(lines: list[str]) -> list[str]:
     held = [
         (a, b) for a, b in runs if any(_quoted_report_line(_QUOTE.sub("", ln, count=1)) for ln in lines[a:b])
     ]
-    if len(held) != 1:
+    if not held or len(held) > MAX_QUOTED_RUNS:
         return lines
-    a, b = held[0]
-    if any(_tb_line(ln) or _exception_text(ln.strip()) for ln in lines[:a] + lines[b:]):
+    inside = {i for a, b in held for i in range(a, b)}
+    if any(_tb_line(ln) or _exception_text(ln.strip()) for i, ln in enumerate(lines) if i not in inside):
         return lines  # (an exception line outside: the quote may hold only the frames)
-    return [_QUOTE.sub("", ln, count=1) for ln in lines[a:b]]
+    out: list[str] = []
+    for a, b in held:
+        # several quotes, each a traceback (``**Error 1 Output:**`` over one, ``**Error 2
+        # Output:**`` over the next): each kept whole, a blank line apart, the prose between
+        # them dropped as the prose around a single quote is
+        if out:
+            out.append("")
+        out.extend(_QUOTE.sub("", ln, count=1) for ln in lines[a:b])
+    return out
 
 
 # Chinese, Japanese and Korean text (and the full-width forms written with it): prose of a
@@ -2397,15 +2438,29 @@ _OTHER_LABEL = re.compile(
 )
 
 
+# a web server's access-log record (the Common Log Format of Werkzeug, gunicorn, Django's
+# runserver, Daphne: ``127.0.0.1 - - [04/Jul/2015 20:02:21] "POST /x HTTP/1.1" 500 -``): host,
+# ident and user, the bracketed time, then the quoted request line
+_ACCESS_LOG = re.compile(
+    r'^\S{1,300} \S{1,100} \S{1,100} \[\d{1,2}/[A-Z][a-z]{2}/\d{4}[: ]\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?\] "'
+)
+# a level in brackets opening a line (``[ERROR] 2025-03-26-01:19:30 (PID:45) ...``): a runtime's
+# or a tool's record, not a word of a message
+_BRACKET_LEVEL = re.compile(r"^\[(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)\] ")
+
+
 def other_program_line(ln: str) -> bool:
     """Whether ``ln`` reads as the next output of another program rather than a message's
     continuation: a level label (pip's ``ERROR: Command errored out ...``, a build tool's
-    ``note:``, npm's ``npm ERR!``), a log record, or a command typed at a shell prompt."""
+    ``note:``, npm's ``npm ERR!``, a bracketed ``[ERROR] ``), a log record, a web server's
+    access-log record, or a command typed at a shell prompt."""
     text = ln.strip()
     return bool(
         _OTHER_LABEL.match(text)
+        or _BRACKET_LEVEL.match(text)
         or text.startswith(("npm ERR!", "npm WARN"))
         or _log_record(text)
+        or _ACCESS_LOG.match(text)
         or _prompt_line(text)
     )
 
