@@ -149,6 +149,24 @@ def reraises_name(statement: str, names: Sequence[str]) -> bool:
     )
 
 
+# ``raise InvalidHeader(e, request=request)`` (compact): a new exception of a class named in the
+# statement, built on the object one name holds, its first argument, further ones allowed
+_WRAPS_NAME = re.compile(r"raise([A-Za-z_][\w.]*)\((\w+)[,)]")
+
+
+def wraps_name(statement: str, names: Sequence[str], cls: str) -> bool:
+    """Whether a raise statement's compact first line raises a new exception of class ``cls``
+    (as the statement spells it) built on the object one name holds, the template's only
+    placeholder (``except _InvalidHeader as e: raise InvalidHeader(e, request=request)``:
+    ``{e}``): as for ``reraises_name``, the text it prints is that object's, written where it
+    was built (often in another package), none of it here. A class held in a variable
+    (``raise exception_type(msg)``, a helper raising whatever its caller names) is not one."""
+    if len(names) != 1 or not names[0].isidentifier() or names[0] in ("self", "cls"):
+        return False
+    m = _WRAPS_NAME.match(statement)
+    return m is not None and m.group(2) == names[0] and m.group(1) == cls
+
+
 def relays_text(statement: str) -> bool:
     """Whether a raise statement's compact first line builds its exception from the whole
     text of a caught one (``except error as e: kept = e`` ... ``raise error(kept.msg,

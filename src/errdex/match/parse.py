@@ -3391,6 +3391,13 @@ class _BlockParser:
             self.lines[i] = ln[1:].strip()
             self.flow.add(i)
             return i + 1
+        if not self.e_lines and self._quote_paragraph(i):
+            # a paragraph the reporter quoted between paragraphs of their own (the error line,
+            # then ``> Deprecated since version 1.1: ...``, then a sentence): read as text, as
+            # a quote closing the paste is (``_markdown_quote``)
+            self.lines[i] = ln[1:].strip()
+            self.flow.add(i)
+            return i + 1
         if ln.startswith(">") and not self.e_lines:
             self.marked = ln[1:].strip() or None
             self.marked_at = i
@@ -3424,6 +3431,19 @@ class _BlockParser:
         if i - 1 in self.flow:
             return True
         return bool(prev.strip()) and prev[:1] not in " \t>_=-"
+
+    def _quote_paragraph(self, i: int) -> bool:
+        """A line of a markdown quote that is a paragraph of its own inside the paste: ``>`` and
+        one space at most before its text (``_MD_QUOTE``), a blank line or another such line
+        above it, and text above that. pytest's marker is followed by three spaces at least
+        (the listing's indent) and stands right under the source lines before it, never after
+        a blank line."""
+        if not _MD_QUOTE.match(self.lines[i]):
+            return False
+        k = i
+        while k > 0 and _MD_QUOTE.match(self.lines[k - 1]):
+            k -= 1
+        return k >= 2 and not self.lines[k - 1].strip() and any(ln.strip() for ln in self.lines[: k - 1])
 
     def _markdown_quote(self, i: int) -> bool:
         """A line of the markdown quote that closes the paste under the user's prose (``We get

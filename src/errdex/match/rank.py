@@ -55,6 +55,7 @@ from errdex.match.index import (
     relays_text,
     reraises_name,
     type_key,
+    wraps_name,
 )
 from errdex.match.parse import is_type_name
 from errdex.match.result import Match
@@ -803,9 +804,7 @@ class Ranker:
             return
         idx = self.idx
         top = max(scored, key=lambda s: s.key)
-        if idx.patterns[top.cand.pid].lit_len or not reraises_name(
-            idx.entry_statement(top.ei) or "", idx.patterns[top.cand.pid].names
-        ):
+        if idx.patterns[top.cand.pid].lit_len or not self._raises_object(top):
             return
         cls = type_key(top.site.type)
         worded = [
@@ -823,9 +822,19 @@ class Ranker:
                 s.key >= best.key
                 and not idx.patterns[s.cand.pid].lit_len
                 and type_key(s.site.type) == cls
-                and reraises_name(idx.entry_statement(s.ei) or "", idx.patterns[s.cand.pid].names)
+                and self._raises_object(s)
             ):
                 s.key = (*best.key[:4], best.key[4] - CALLERS_STEP / 2)
+
+    def _raises_object(self, s: _Scored) -> bool:
+        """Whether the entry's raise prints an object one name holds, its template that name
+        alone: ``raise err`` (``reraises_name``) or ``raise Error(err, ...)`` (``wraps_name``).
+        Not a helper's raise of the text its caller hands it (a relay, or ``def check(cond, msg,
+        cls): raise cls(msg)``): the callers' records hold that text, written at each call."""
+        statement, names = self.idx.entry_statement(s.ei) or "", self.idx.patterns[s.cand.pid].names
+        if reraises_name(statement, names):
+            return True
+        return wraps_name(statement, names, s.site.type) and not self.idx.entry_relay(s.ei)
 
     def _built_over_reraise(self, scored: list[_Scored]) -> None:
         """A frame on ``raise self._exc`` (a re-raise of an object whose text is unknown: its
