@@ -146,7 +146,10 @@ TRACEBACK = (
 )
 
 
-@pytest.mark.parametrize("exit_line", ["Error: Process completed with exit code 1.", "##[error]Process completed with exit code 1."])
+@pytest.mark.parametrize(
+    "exit_line",
+    ["Error: Process completed with exit code 1.", "##[error]Process completed with exit code 1."],
+)
 def test_the_runners_exit_line_is_not_the_messages_last(exit_line: str) -> None:
     q = parse(TRACEBACK + exit_line + "\n")
     assert (q.exc_type, q.message) == ("buildlib.core.BuildError", "the target docs is stale")
@@ -224,6 +227,8 @@ def test_the_standard_librarys_own_raise_is_not_its_backports(matcher: Matcher) 
 
 
 def test_the_backports_own_raise_is_still_found(matcher: Matcher) -> None:
-    top = first(matcher.explain(_metadata_traceback("/env/lib/python3.11/site-packages/metaport", "metaport")))
+    top = first(
+        matcher.explain(_metadata_traceback("/env/lib/python3.11/site-packages/metaport", "metaport"))
+    )
     assert top.function == "Distribution.from_name"
     assert not top.approximate, top.reasons

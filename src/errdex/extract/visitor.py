@@ -1112,8 +1112,8 @@ class ModuleVisitor:
             return True
         return (
             type(node) is ast.Call
-            and bool(node.args or node.keywords)  # type: ignore[attr-defined]
-            and type(func := node.func) is ast.Name  # type: ignore[attr-defined]
+            and bool(node.args or node.keywords)
+            and type(func := node.func) is ast.Name
             and func.id in self.exc_classes
             and func.id not in env
         )

@@ -255,10 +255,7 @@ def clean(text: str) -> tuple[str, bool]:
     # a log viewer's time on a line of its own; an application's clock time on every line; a
     # log viewer's timestamp on most lines
     lines = _strip_time_head(_strip_syslog(_without_stamp_lines(lines)), _CLOCK, share=1.0, at_least=2)
-    if " |" in text:  # a CI job log's time and node columns (unlike a bare stamp, on any line)
-        lines = _strip_time_head(lines, _STAMP_COLUMN, share=0.6, at_least=2)
-    if "Process completed with exit code" in text:
-        lines = [ln for ln in lines if not _RUNNER_EXIT.match(ln)]
+    lines = _without_ci_marks(lines, text)
     lines = _strip_glued_source(_strip_compose(lines))
     lines = [_from_uvicorn_record(ln) for ln in lines]
     if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
@@ -272,6 +269,17 @@ def clean(text: str) -> tuple[str, bool]:
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(_unjoin_box_rows(lines))
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+def _without_ci_marks(lines: list[str], text: str) -> list[str]:
+    """``lines`` without what a CI service adds to a job's output: its time and node columns on
+    most lines (``_STAMP_COLUMN``; unlike a bare stamp, stripped whatever line carries them) and
+    its runner's exit line (``_RUNNER_EXIT``). ``text`` is the paste, tested for them first."""
+    if " |" in text:
+        lines = _strip_time_head(lines, _STAMP_COLUMN, share=0.6, at_least=2)
+    if "Process completed with exit code" in text:
+        lines = [ln for ln in lines if not _RUNNER_EXIT.match(ln)]
+    return lines
 
 
 def _span_marks_off(lines: list[str]) -> list[str]:
