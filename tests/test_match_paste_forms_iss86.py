@@ -188,8 +188,20 @@ def test_a_module_exception_class_named_otherwise_built_and_stored() -> None:
     assert ("WorkerLost", "A worker of the pool was lost before its task ended.") in made
 
 
-def test_a_class_named_otherwise_deriving_from_no_exception_is_not_recorded() -> None:
-    src = "class Options(dict):\n    pass\n\n\ndef load(d):\n    opts = Options(d)\n    return opts\n"
+@pytest.mark.parametrize(
+    "bases",
+    [
+        "dict",  # no exception
+        "Response, BottleException",  # an exception that is a response too (bottle's HTTPResponse)
+        "RuntimeWarning",  # a warning, which a built exception's rule leaves out by its name too
+    ],
+)
+def test_a_class_named_otherwise_that_is_no_plain_exception_is_not_recorded(bases: str) -> None:
+    src = (
+        "class BottleException(Exception):\n    pass\n\n\nclass Response:\n    pass\n\n\n"
+        f"class Reply({bases}):\n    pass\n\n\n"
+        "def load(d):\n    reply = Reply(d)\n    return reply\n"
+    )
     ex = extract([SourceFile("buildlib/opts.py", src.encode())], "local/buildlib", jobs=1)
     assert not [r for r in ex.records if r.function == "load"]
 

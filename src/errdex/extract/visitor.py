@@ -1097,12 +1097,18 @@ class ModuleVisitor:
                     self.prepass(block)
 
     def _derives_exception(self, node: ast.ClassDef) -> bool:
-        """A class named otherwise whose base is named like an exception, or is such a class
-        of this module defined above it (in the order the prepass meets them)."""
-        if node.name.endswith(EXC_SUFFIXES):
+        """A class named otherwise whose every base is named like an exception (a warning's
+        name aside, as ``_builds_exception`` leaves warnings out), or is such a class of this
+        module defined above it (in the order the prepass meets them). A class that mixes in
+        any other base is an object used otherwise too (bottle's ``HTTPResponse(Response,
+        BottleException)`` returned as a response, grpc's rendezvous that is a future), and its
+        constructions are not taken for exceptions built to be raised."""
+        if node.name.endswith(EXC_SUFFIXES) or not node.bases:
             return False  # (named like one: ``_builds_exception`` knows it by its name)
         bases = [_last_name(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases]
-        return any(b.endswith(EXC_SUFFIXES) or b in self.exc_classes for b in bases)
+        return all(
+            (b.endswith(EXC_SUFFIXES) and not b.endswith("Warning")) or b in self.exc_classes for b in bases
+        )
 
     def builds_exception(self, node: ast.expr, env: Env) -> bool:
         """``_builds_exception``, or a call with arguments of one of the module's own exception
