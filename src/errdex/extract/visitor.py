@@ -948,6 +948,9 @@ class ModuleVisitor:
         self.imports: dict[str, str] = {}
         self.top: set[str] = set()
         self.top_funcs: set[str] = set()  # the module's functions (``def`` at its top level)
+        # the module's top-level classes that derive from an exception by a base's name though
+        # their own name is no exception's (``class BrokenProcessPool(_BPPException)``)
+        self.exc_classes: set[str] = set()
         self.flag: list[int] = _flagged_lines(text, self.lines) if want_sites else []
         self.comment_cache: dict[int, str | None] = {}
         # placeholder texts by node id, each with its node: a node the visitor makes and drops
@@ -1080,6 +1083,8 @@ class ModuleVisitor:
                 self.top.add(name)
                 if kind is not ast.ClassDef:
                     self.top_funcs.add(name)
+                elif self._derives_exception(stmt):  # type: ignore[arg-type]
+                    self.exc_classes.add(name)
             elif type(stmt) is ast.Assign:
                 for t in stmt.targets:
                     self._top_targets(t)
@@ -1090,6 +1095,34 @@ class ModuleVisitor:
             elif isinstance(stmt, _T_IF_TRY_WITH):
                 for block in self._sub_blocks(stmt):
                     self.prepass(block)
+
+    def _derives_exception(self, node: ast.ClassDef) -> bool:
+        """A class named otherwise whose every base is named like an exception (a warning's
+        name aside, as ``_builds_exception`` leaves warnings out), or is such a class of this
+        module defined above it (in the order the prepass meets them). A class that mixes in
+        any other base is an object used otherwise too (bottle's ``HTTPResponse(Response,
+        BottleException)`` returned as a response, grpc's rendezvous that is a future), and its
+        constructions are not taken for exceptions built to be raised."""
+        if node.name.endswith(EXC_SUFFIXES) or not node.bases:
+            return False  # (named like one: ``_builds_exception`` knows it by its name)
+        bases = [_last_name(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases]
+        return all(
+            (b.endswith(EXC_SUFFIXES) and not b.endswith("Warning")) or b in self.exc_classes for b in bases
+        )
+
+    def builds_exception(self, node: ast.expr, env: Env) -> bool:
+        """``_builds_exception``, or a call with arguments of one of the module's own exception
+        classes whose name is no exception's (``BrokenProcessPool("A task has failed ...")``),
+        the name not rebound locally."""
+        if _builds_exception(node):
+            return True
+        return (
+            type(node) is ast.Call
+            and bool(node.args or node.keywords)
+            and type(func := node.func) is ast.Name
+            and func.id in self.exc_classes
+            and func.id not in env
+        )
 
     def note_args_joins(self, body: Sequence[ast.stmt]) -> None:
         """Where the module prints an exception's arguments joined by a separator (its CLI's
@@ -3333,7 +3366,7 @@ class ModuleVisitor:
         cause=Exc(msg))``, ``raise_from(Exc(msg))``). The raise elsewhere only re-raises an
         object whose text it cannot know, so the text is recorded where it is written. A local
         name the same function raises is left to that raise's record."""
-        if _builds_exception(call):
+        if self.builds_exception(call, env):
             if any(isinstance(t, ast.Name) and t.id in self.raised_names(frame) for t in targets):
                 return
             if not any(isinstance(t, _T_NAME_ATTRIBUTE) for t in targets):
@@ -3342,12 +3375,12 @@ class ModuleVisitor:
         else:
             # the arguments in order, then the keywords' values (no tuple of them built first:
             # this runs for nearly every call statement)
-            made = [a for a in call.args if type(a) is ast.Call and _builds_exception(a)]
+            made = [a for a in call.args if type(a) is ast.Call and self.builds_exception(a, env)]
             if call.keywords:
                 made += [
                     k.value
                     for k in call.keywords
-                    if isinstance(k.value, ast.Call) and _builds_exception(k.value)
+                    if isinstance(k.value, ast.Call) and self.builds_exception(k.value, env)
                 ]
             if isinstance(call.func, ast.Attribute) and call.func.attr in _THROWS:
                 self.thrown(stmt, call, env, frame, guards)

@@ -173,6 +173,16 @@ _RAY_HEAD = re.compile(
 )
 # A log viewer's head on every line (``docker logs --timestamps``, a CI console): a timestamp alone.
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})? ")
+# A CI job log's columns on every line (Zuul's ``job-output.txt``: ``2019-08-24 06:30:04.720339 |
+# ubuntu-bionic | ``): a timestamp, a bar, maybe the node's name and a bar; a line the job printed
+# empty ends at the last bar. Each part has one way to match, so no backtracking
+_STAMP_COLUMN = re.compile(
+    r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})? \|(?: [\w.-]{1,100} \|)?(?: |$)"
+)
+# A CI runner's own last line after the step's output (GitHub Actions: ``Error: Process completed
+# with exit code 2.``, ``##[error]Process completed with exit code 1.``): the step's exit status,
+# never the program's error, though it reads as an ``Error: text`` line
+_RUNNER_EXIT = re.compile(r"^\s*(?:Error: |##\[error\])Process completed with exit code \d{1,5}\.?\s*$")
 # A web log viewer's time column copied as text: the time on a line of its own before each line
 # (``8:20:05 AM``, ``2024-01-09 13:24:40``), matched whole on the stripped line; each optional
 # part starts with a character no other part starts with, so no backtracking
@@ -246,6 +256,7 @@ def clean(text: str) -> tuple[str, bool]:
     # a log viewer's time on a line of its own; an application's clock time on every line; a
     # log viewer's timestamp on most lines
     lines = _strip_time_head(_strip_syslog(_without_stamp_lines(lines)), _CLOCK, share=1.0, at_least=2)
+    lines = _without_ci_marks(lines, text)
     lines = _strip_glued_source(_strip_compose(lines))
     lines = [_from_uvicorn_record(ln) for ln in lines]
     if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
@@ -259,6 +270,17 @@ def clean(text: str) -> tuple[str, bool]:
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(_unjoin_box_rows(lines))
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+def _without_ci_marks(lines: list[str], text: str) -> list[str]:
+    """``lines`` without what a CI service adds to a job's output: its time and node columns on
+    most lines (``_STAMP_COLUMN``; unlike a bare stamp, stripped whatever line carries them) and
+    its runner's exit line (``_RUNNER_EXIT``). ``text`` is the paste, tested for them first."""
+    if " |" in text:
+        lines = _strip_time_head(lines, _STAMP_COLUMN, share=0.6, at_least=2)
+    if "Process completed with exit code" in text:
+        lines = [ln for ln in lines if not _RUNNER_EXIT.match(ln)]
+    return lines
 
 
 def _span_marks_off(lines: list[str]) -> list[str]:

@@ -1558,6 +1558,11 @@ class Ranker:
         # one: a raise of the pasted class in that function's name says nothing of this one
         trail = self.ev.frames.info.trail
         if fw < DEEPEST_FRAME and last and not trail and fn_last(self.idx.entry_func(ei)) == last:
+            if self.ev.frames.info.stdlib_made and self._stdlib_pasted():
+                # the standard library's own raise of its own class (``importlib.metadata``'s
+                # ``from_name``): a library's namesake (the ``importlib_metadata`` backport's) is
+                # a copy of that code, not the function the traceback ran
+                return text, fw, None
             if self._namesake_elsewhere(ei):
                 why = f"the pasted class is raised here, in a namesake of {last}, the traceback's last frame"
                 return text, max(fw, CALLER_FRAME), why + " (which lies in another file)"
