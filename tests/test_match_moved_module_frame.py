@@ -166,7 +166,11 @@ HOISTED = (
 @pytest.fixture(scope="module")
 def adapt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
     """A peft-like package whose config module sits at its top (it was under ``utils/``)."""
-    files = {"adaptpkg/__init__.py": "", "adaptpkg/config.py": ADAPT_CONFIG, "adaptpkg/peft_model.py": ADAPT_MODEL}
+    files = {
+        "adaptpkg/__init__.py": "",
+        "adaptpkg/config.py": ADAPT_CONFIG,
+        "adaptpkg/peft_model.py": ADAPT_MODEL,
+    }
     files |= {"adaptpkg/utils/__init__.py": "", "adaptpkg/utils/other.py": "def helper():\n    return 1\n"}
     with package_matcher(Path(tmp_path_factory.mktemp("hoisted")), files) as m:
         yield m
@@ -183,5 +187,7 @@ def test_a_frame_of_a_module_moved_out_of_its_subpackage_names_its_function(adap
 def test_a_hoisted_path_needs_the_function_in_that_file(adapt: Matcher) -> None:
     # the frame names a function the top-level module does not hold: no move is assumed, and the
     # deepest frame the catalogue holds (the model's from_pretrained) stands
-    res = adapt.explain(HOISTED.format(sub="utils/").replace("line 101, in from_pretrained", "line 101, in load_config"))
+    res = adapt.explain(
+        HOISTED.format(sub="utils/").replace("line 101, in from_pretrained", "line 101, in load_config")
+    )
     assert res.matches and res.matches[0].function == "AdapterModel.from_pretrained"
