@@ -122,3 +122,72 @@ def test_a_frame_in_its_functions_file_still_lands_on_its_raise(learn: Matcher) 
     # the function is in the file: its own ``raise TypeError(`` is the frame's statement
     res = learn.explain(LEFT.replace("_shaped_abstractify_slow", "resolve_kwargs"))
     assert res.matches and res.matches[0].function == "resolve_kwargs"
+
+
+# peft 0.3's ``peft/utils/config.py`` is ``peft/config.py`` now (its subpackage dropped from the
+# path), the check reworded: the old frame still names its function there (issues21-issues88).
+ADAPT_CONFIG = """\
+CONFIG_NAME = "adapter_config.json"
+
+
+class ConfigMixin:
+    @classmethod
+    def from_pretrained(cls, path):
+        if not path:
+            raise ValueError(f"Can't find '{CONFIG_NAME}' at '{path}'")
+        if path == "/":
+            raise ValueError("Cannot load a config from the file system root")
+        return cls()
+"""
+
+ADAPT_MODEL = """\
+class AdapterModel:
+    @classmethod
+    def from_pretrained(cls, model, model_id, config=None):
+        if config is not None and not isinstance(config, dict):
+            raise ValueError(f"The input config must be a dict, got {config.__class__}")
+        if model_id == ".":
+            raise ValueError("If model_id is a local path, then `adapters` must be passed in kwargs.")
+        return cls()
+"""
+
+HOISTED = (
+    "Traceback (most recent call last):\n"
+    '  File "test.py", line 69, in <module>\n'
+    "    model = AdapterModel.from_pretrained(model, save_path)\n"
+    '  File "/envs/lora/lib/python3.8/site-packages/adaptpkg/peft_model.py", line 135, in from_pretrained\n'
+    "    config = ConfigMixin.from_pretrained(model_id)\n"
+    '  File "/envs/lora/lib/python3.8/site-packages/adaptpkg/{sub}config.py", line 101, in from_pretrained\n'
+    "    raise ValueError(f\"Can't find config.json at '{{pretrained_model_name_or_path}}'\")\n"
+    "ValueError: Can't find config.json at './sst2_lora'\n"
+)
+
+
+@pytest.fixture(scope="module")
+def adapt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    """A peft-like package whose config module sits at its top (it was under ``utils/``)."""
+    files = {
+        "adaptpkg/__init__.py": "",
+        "adaptpkg/config.py": ADAPT_CONFIG,
+        "adaptpkg/peft_model.py": ADAPT_MODEL,
+    }
+    files |= {"adaptpkg/utils/__init__.py": "", "adaptpkg/utils/other.py": "def helper():\n    return 1\n"}
+    with package_matcher(Path(tmp_path_factory.mktemp("hoisted")), files) as m:
+        yield m
+
+
+def test_a_frame_of_a_module_moved_out_of_its_subpackage_names_its_function(adapt: Matcher) -> None:
+    res = adapt.explain(HOISTED.format(sub="utils/"))
+    assert res.matches, res.verdict
+    best = res.matches[0]
+    assert (best.path, best.function) == ("adaptpkg/config.py", "ConfigMixin.from_pretrained"), best
+    assert any("adaptpkg/config.py:101" in r for r in best.reasons), best.reasons
+
+
+def test_a_hoisted_path_needs_the_function_in_that_file(adapt: Matcher) -> None:
+    # the frame names a function the top-level module does not hold: no move is assumed, and the
+    # deepest frame the catalogue holds (the model's from_pretrained) stands
+    res = adapt.explain(
+        HOISTED.format(sub="utils/").replace("line 101, in from_pretrained", "line 101, in load_config")
+    )
+    assert res.matches and res.matches[0].function == "AdapterModel.from_pretrained"

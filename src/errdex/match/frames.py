@@ -511,6 +511,22 @@ def moved_module(idx: Index, path: str, fn: str | None) -> str | None:
         # user's ``_utils.py`` is no move), and the function in that file
         if hit is not None and hit.count("/") >= len(parts) - 1 - k and idx.sites.get((hit, fn)):
             return hit
+    return _hoisted_module(idx, parts, fn)
+
+
+def _hoisted_module(idx: Index, parts: Sequence[str], fn: str) -> str | None:
+    """The file a module moved to when a subpackage it sat in was dropped from its path: peft's
+    ``peft/utils/config.py`` is ``peft/config.py`` now, its ``from_pretrained`` with it. Taken
+    under the guards of ``moved_module``: the catalogue's path must reach the folder above the
+    dropped one (a bare ``config.py`` of the catalogue is no package's file the frame named),
+    and the function the frame names must raise in that file."""
+    for k in range(len(parts) - 2, max(len(parts) - 2 - _MOVED_DEPTH, 0), -1):
+        part = parts[k]
+        if not part or part.startswith("__") or "." in part:
+            continue
+        hit = idx.resolve_path("/".join([*parts[:k], *parts[k + 1 :]]))
+        if hit is not None and hit.count("/") >= len(parts) - 1 - k and idx.sites.get((hit, fn)):
+            return hit
     return None
 
 

@@ -1357,6 +1357,7 @@ class Ranker:
             and not self._ran_original(site)
             and not self._foreign_namesake(ei)
             and not self._log_for_class(site)
+            and not self._known_class_elsewhere(c, site.function)
             and (self._exact(c, fw, tw, []) or (typed and not ev.foreign and self._typed_fits(ei, c, tw, fw)))
         )
         score = (1.0 if confident else 0.0) + text + tw + fw
@@ -2072,6 +2073,29 @@ class Ranker:
             # (then that override's site names the class itself, and comes first)
             return CLASS_BELOW
         return -CLASS_NAMED if any(v.isidentifier() for v in named) else 0.0
+
+    def _known_class_elsewhere(self, c: Cand, func: str) -> bool:
+        """Whether a class-name placeholder (``{type(self).__name__}``) holds a class the
+        codebases define that is neither the site's class nor below it: ``type(self)`` of a method
+        of ``AuxiliaryTrainingWrapper`` never prints ``SentenceTransformer``, a class of another
+        library with no such base, so a line copied from torch's ``Module.__getattr__`` into
+        another library is not what printed the message, however whole the fit (an answer, not
+        an exact one). The classes known are the ones ``Index.type_bases`` records (exception
+        classes, and the classes below one whose message prints its instance's class name); a
+        name it does not hold (a user's own subclass) says nothing."""
+        owner = _owner_class(func)
+        if not owner or c.fit is None or not c.fit.full:
+            return False
+        names = self.idx.patterns[c.pid].names
+        if not any(_class_slot(n) for n in names):
+            return False
+        known = self.idx.type_bases()
+        own = type_key(owner)
+        for n, v in self._slot_values(c).items():
+            key = type_key(v.strip("'\""))
+            if _class_slot(n) and key and key != own and key in known and own not in self.idx.ancestors(key):
+                return True
+        return False
 
     def _other_class_printed(self, c: Cand) -> float:
         """``CLASS_NAMED`` when a placeholder naming a class (``'expected ' +
