@@ -1297,6 +1297,15 @@ def union_n(values: Iterable[Value], cap: int) -> Value:
     return tuple(seen)
 
 
+def add_variants(seen: dict[Variant, None], value: Value, cap: int) -> None:
+    """``value``'s variants added to ``seen`` (a union being built) until it holds ``cap``:
+    a union of values made one at a time is the ``union_n`` of them all."""
+    for variant in value:
+        if len(seen) >= cap:
+            return
+        seen.setdefault(variant, None)
+
+
 def message_param(name: str) -> bool:
     """A parameter whose name says it carries message text (``message``, ``unbound_message``,
     ``error_msg``, ``error``, ``reason``)."""

@@ -95,6 +95,7 @@ from errdex.extract.templates import (
     Sig,
     Value,
     Variant,
+    add_variants,
     apply_format,
     apply_percent,
     as_repr,
@@ -708,6 +709,24 @@ def _logger_call(func: ast.expr) -> bool:
 
 def _str_constant(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _inert_text(e: ast.expr) -> bool:
+    """A value whose message evaluation reads its own syntax and the module's names only and
+    notes nothing (keeps no table, records no fact): a string constant, or a call of a plain
+    name on constant arguments (``u("New Jersey")``, ``_("Not found")``). Leaving such a value
+    unevaluated changes nothing but the text it would give."""
+    if type(e) is ast.Constant:
+        return True
+    if type(e) is not ast.Call:
+        return False
+    assert isinstance(e, ast.Call)
+    return (
+        type(e.func) is ast.Name
+        and e.func.id != "getattr"  # (read as the attribute it names: ``msg_attribute``)
+        and all(type(a) is ast.Constant for a in e.args)
+        and all(k.arg is not None and type(k.value) is ast.Constant for k in e.keywords)
+    )
 
 
 def _str_value(node: ast.expr | None) -> str | None:
@@ -3065,10 +3084,19 @@ class ModuleVisitor:
     def assigned_dict(self, value: ast.Dict | ast.DictComp, env: Env, frame: Frame) -> EnvVal:
         """A dict of messages (literal or comprehension), or a dict of classes."""
         if isinstance(value, ast.Dict):
-            texts = [self.eval_msg(v, env, frame) for v in value.values if self.is_stringy(v, env)]
-            texts = [t for t in texts if value_has_literal(t)]
-            if texts:
-                return DictVal(union_n(texts, MAX_TABLE))
+            # the union of the values' texts, as ``union_n(texts, MAX_TABLE)`` makes it; once it
+            # holds MAX_TABLE variants no later text adds one, so a value whose evaluation notes
+            # nothing (``_inert_text``) is no longer evaluated (a generated table of 20,000
+            # messages costs the first rows' work, not every row's)
+            seen: dict[Variant, None] = {}
+            for v in value.values:
+                if not self.is_stringy(v, env) or (len(seen) >= MAX_TABLE and _inert_text(v)):
+                    continue
+                text = self.eval_msg(v, env, frame)
+                if value_has_literal(text):
+                    add_variants(seen, text, MAX_TABLE)
+            if seen:
+                return DictVal(tuple(seen))
             fields = self.record_fields(value, env, frame)
             return DictVal((), fields) if fields else self.class_map(value, env, frame)
         cenv: Env = dict(env)
@@ -3098,17 +3126,25 @@ class ModuleVisitor:
     def record_fields(self, table: ast.Dict, env: Env, frame: Frame) -> dict[str, Value]:
         """A dict whose values are records (dict literals with string keys): per field, the
         texts its rows hold there (the rows without that field add nothing)."""
-        rows: dict[str, list[Value]] = {}
+        # per field, the union of its texts as ``union_n(texts, MAX_TABLE)`` makes it; a field
+        # holding MAX_TABLE variants takes no more, so its later values are evaluated only when
+        # the evaluation may note something (not ``_inert_text``): a generated table of 20,000
+        # records (phonenumbers' geodata) costs the first rows' work per field
+        rows: dict[str, dict[Variant, None]] = {}
         for row in table.values:
             if not isinstance(row, ast.Dict):
                 continue
             for k, v in zip(row.keys, row.values, strict=True):
                 name = _str_value(k)
-                if name is not None and self.is_stringy(v, env):
-                    text = self.eval_msg(v, env, frame)
-                    if value_has_literal(text):
-                        rows.setdefault(name, []).append(text)
-        return {name: union_n(texts, MAX_TABLE) for name, texts in rows.items()}
+                if name is None or not self.is_stringy(v, env):
+                    continue
+                seen = rows.get(name)
+                if seen is not None and len(seen) >= MAX_TABLE and _inert_text(v):
+                    continue
+                text = self.eval_msg(v, env, frame)
+                if value_has_literal(text):
+                    add_variants(rows.setdefault(name, {}), text, MAX_TABLE)
+        return {name: tuple(seen) for name, seen in rows.items()}
 
     def table_key(self, e: ast.expr, env: Env, frame: Frame) -> str | None:
         """``TABLE`` of ``TABLE[key]``: the key its texts are kept under (a local dict's kept
