@@ -6,8 +6,9 @@
   template's words. Before, the item stayed one placeholder (``{msg!r}``) whatever it held.
 - ``e = error_cast(); e.args = (arg,); return e`` in a helper, ``err = check(...); raise err``
   in its callers: the helper builds the exception its callers raise, so each ``raise err`` prints
-  the text the helper gave it. Before, the raise printed ``{err}`` and the helper's
-  ``e.args = ...`` line, which no traceback shows, was the only site of the text.
+  the text the helper gave it (and still ``{err}``, as the text was set after the exception
+  was built). Before, the raise printed ``{err}`` alone and the helper's ``e.args = ...`` line,
+  which no traceback shows, was the only site of the text.
 """
 
 from __future__ import annotations
@@ -82,8 +83,10 @@ def test_a_local_joined_from_an_operation_s_text_is_quoted_through_repr() -> Non
 
 def test_an_exception_a_helper_returns_prints_its_text_where_its_caller_raises_it() -> None:
     at = _at()
-    # before: {("<unknown>", "{err}")}
-    assert at["update"] == {("ValueError", "{arg}\nBad property path:\n{key}")}
+    # before: {("<unknown>", "{err}")}; the placeholder stays beside the text, which the helper
+    # set over a caught exception's text after building the exception (a paste may print it
+    # otherwise)
+    assert at["update"] == {("ValueError", "{arg}\nBad property path:\n{key}"), ("<unknown>", "{err}")}
     # before: {("<unknown>", "{arg}\nBad property path:\n{path}")}, a line no traceback shows
     assert at["given"] == set()
     # an exception handed in and given a new text, not returned: whoever raises it next prints

@@ -1325,7 +1325,7 @@ class ModuleVisitor:
             ):
                 specs.append(spec)  # (a parameter's class, what each caller passes)
         specs = specs[: _MAX_EXC_RETURNS + 1] or [ExcSpec(UNKNOWN_EXC_TYPE, None, opaque=True)]
-        given = [replace(spec, msg=arg.value, args=(arg,), kwargs=()) for spec in specs]
+        given = [replace(spec, msg=arg.value, args=(arg,), kwargs=(), given_late=True) for spec in specs]
         return ExcVal(given[0], tuple(given[1:]))
 
     def strerror_rewrite(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
