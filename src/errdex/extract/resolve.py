@@ -1580,7 +1580,9 @@ class Resolver:
     def given_late(self, call: ExcSpec) -> bool:
         """Whether a call's function returns an exception given its text after it was built."""
         found = self.callee(call.helper) if call.helper is not None else None
-        return found is not None and any(e.given_late for e in (found[1].exc, *found[1].exc_more) if e is not None)
+        return found is not None and any(
+            e.given_late for e in (found[1].exc, *found[1].exc_more) if e is not None
+        )
 
     def lower_class(self, spec: ExcSpec) -> ExcSpec | None:
         """``raise gTTSError(...)``, ``raise error(...)``: a call the visitor took for a helper
