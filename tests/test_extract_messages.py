@@ -2913,8 +2913,12 @@ def test_exception_a_helper_returns_raised_by_its_caller(shapes: Shapes) -> None
     # a function returning no exception it builds: the local stays the placeholder it was
     assert templates(shapes, "returned_unknown") == {(UNKNOWN_EXC_TYPE, "{err}")}
     # an exception returned after its text is set on it (``e = error_cast(); e.args = (...)``):
-    # the construction says nothing of the text, so the placeholder stays
-    assert templates(shapes, "returned_later") == {(UNKNOWN_EXC_TYPE, "{err}")}
+    # the class the caller passes, printing the text the helper set, and the placeholder as
+    # before (the text was set after the exception was built)
+    assert templates(shapes, "returned_later") == {
+        ("ValueError", "{arg}\nBad property path:\n{path}"),
+        (UNKNOWN_EXC_TYPE, "{err}"),
+    }
 
 
 # text that passes through bytes: encoded to join with bytes, decoded back by the printer

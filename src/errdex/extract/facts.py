@@ -122,6 +122,10 @@ class ExcSpec:
     # ``handoff`` made where a module or class body runs, at import (``validate_slug =
     # RegexValidator(slug_re, _("..."))``): a configured object, in no traceback of its error
     at_import: bool = False
+    # a factory's exit given its text after it was built (``e = error_cast(); e.args = (arg,);
+    # return e``): that text as the factory read it, which another release or another path
+    # may set otherwise, so a caller's ``raise err`` keeps its placeholder beside it
+    given_late: bool = False
 
 
 @by_fields

@@ -1511,6 +1511,10 @@ class Resolver:
             # ``err = _check(obj, key); raise err``: what the functions return, where one builds
             # an exception (``return KeyError(...)``); else the local's placeholder below
             built = [r for call in spec.returned for r in self.returned_exc(call, depth)]
+            if built and any(self.given_late(call) for call in spec.returned):
+                # the text a factory set on its exception after building it (``e.args = (arg,)``
+                # over a caught one's text): the local's placeholder too, which any text fits
+                return [*built, *self.exc(replace(spec, returned=()), depth)]
             if built:
                 return built
         if spec.record_of is not None and (records := self.record_raises(spec, depth)):
@@ -1572,6 +1576,13 @@ class Resolver:
         if any(not (e.args or e.kwargs or e.helper) for e in (found[1].exc, *found[1].exc_more)):
             return []
         return self.via_helper(call, depth) or []
+
+    def given_late(self, call: ExcSpec) -> bool:
+        """Whether a call's function returns an exception given its text after it was built."""
+        found = self.callee(call.helper) if call.helper is not None else None
+        return found is not None and any(
+            e.given_late for e in (found[1].exc, *found[1].exc_more) if e is not None
+        )
 
     def lower_class(self, spec: ExcSpec) -> ExcSpec | None:
         """``raise gTTSError(...)``, ``raise error(...)``: a call the visitor took for a helper

@@ -234,11 +234,22 @@ def as_repr(arg: Arg) -> Value:
     mixed = _repr_text_or_unknown(v)
     if mixed is not None:
         return mixed
-    if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Op):
+    if v and all(_str_of_ops(variant) for variant in v):
         # ``self.msg.format(...)`` of a template known once resolved: every ``Op`` makes a
-        # ``str``, so its repr is that text quoted, done when the text is known (``REPR_OP``)
+        # ``str``, so its repr is that text quoted, done when the text is known (``REPR_OP``);
+        # so does a local built over several statements (``msg = TEMPLATE.format(...)`` then
+        # ``msg += info``): a ``str`` joined to an ``Op``'s ``str`` is one ``str``
         return ((Op(REPR_OP, v, (), (), arg.text),),)
     return ((Ph(arg.text, True),),)
+
+
+def _str_of_ops(variant: Variant) -> bool:
+    """A variant that is certainly a ``str`` made by operations resolution reads: one ``Op``
+    (each makes a ``str``), or several parts joined with at least one ``Op`` among them and the
+    rest text or ``str`` placeholders (``+`` with a ``str`` on one side is a ``str``)."""
+    if not any(isinstance(p, Op) for p in variant):
+        return False
+    return len(variant) == 1 or all(isinstance(p, _T_STR_PH_OP) for p in variant)
 
 
 def const_repr(arg: Arg) -> Value | None:
@@ -1350,3 +1361,4 @@ def _rename_kwargs(
 # builds a new union object each time it runs (~0.4 us; the extractor runs such tests ~500k
 # times while jax 0.10.2 is extracted), where a tuple made once answers the same.
 _T_STR_PH = (str, Ph)
+_T_STR_PH_OP = (str, Ph, Op)

@@ -1351,10 +1351,34 @@ class ModuleVisitor:
         msg = self.eval_msg(value.elts[0], env, frame)
         if not value_has_literal(msg):
             return
+        if frame.kind == "function" and name not in frame.params and _returns_name(frame.node, name):
+            # ``e = error_cast(); e.args = (arg,); return e``: a factory of the exception its
+            # callers raise (``err = check(...); raise err``); no traceback passes here
+            env[name] = self.given_args(name, Arg(ast.unparse(value.elts[0]), msg), env, frame)
+            return
         written = frame.caught.get(name) or frame.param_types.get(name)
         key = self.dotted_key(written, frame) if written else None
         spec = ExcSpec(written or UNKNOWN_EXC_TYPE, key, msg, opaque=True)
         self.add_site("error", spec, stmt, frame, guards, None)
+
+    def given_args(self, name: str, arg: Arg, env: Env, frame: Frame) -> ExcVal:
+        """The exceptions local ``name`` holds once ``name.args = (arg,)`` gives it its text: each
+        class it is built as in the function (``e = PlotlyKeyError()``, ``e = error_cast()`` of a
+        parameter that holds a class), else an unknown one, printing ``arg``."""
+        cur = env.get(name)
+        specs = cur.specs() if isinstance(cur, ExcVal) else []
+        for value in frame.bound_from(name):
+            if (
+                type(value) is ast.Call
+                and type(value.func) is ast.Name
+                and value.func.id in frame.params
+                and (spec := self.exc_spec(value, env, frame)) is not None
+                and spec not in specs
+            ):
+                specs.append(spec)  # (a parameter's class, what each caller passes)
+        specs = specs[: _MAX_EXC_RETURNS + 1] or [ExcSpec(UNKNOWN_EXC_TYPE, None, opaque=True)]
+        given = [replace(spec, msg=arg.value, args=(arg,), kwargs=(), given_late=True) for spec in specs]
+        return ExcVal(given[0], tuple(given[1:]))
 
     def strerror_rewrite(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
         """``except OSError as err: err.strerror = "Error writing CSS file: " + err.strerror;
@@ -6492,6 +6516,20 @@ def _helper_local(cur: EnvVal, name: str) -> Value | None:
     if not (isinstance(part, Ref) and part.call and not part.method):
         return None
     return ((part._replace(name=name),),)
+
+
+def _returns_name(node: ast.AST | None, name: str) -> bool:
+    """Whether the function ``node`` has a ``return name`` (nested definitions aside)."""
+    if not isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
+        return False
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        n = todo.pop()
+        if type(n) is ast.Return and type(n.value) is ast.Name and n.value.id == name:
+            return True
+        if not isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
+            todo.extend(child_nodes(n))
+    return False
 
 
 def _exc_exit(frame: Frame, spec: ExcSpec) -> None:
