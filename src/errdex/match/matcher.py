@@ -281,9 +281,14 @@ class Matcher:
         version`` over an ``AttributeError`` of an attribute read, which no raise statement
         makes). The record is the answer when a log call fits it exactly in a function the
         traceback passes through (the one that caught the exception holds its first frame);
-        a log call elsewhere with those words did not write it."""
+        a log call elsewhere with those words did not write it. A traceback cut before its
+        error line, its record read as the block's own text (``log.*`` its only class) or as
+        a block of its own above it, is ``_record_read_as_callers``'s and ``_text_above_cut``'s."""
         if b is None or res.exact_top or not b.frames:
             return res
+        logged = bool(b.exc_types) and all(t.startswith("log.") for t in b.exc_types)
+        if logged or (not b.exc_types and not b.message.strip() and b.earlier is not None):
+            return res  # the text above is a block of its own, read first (``_text_above_cut``)
         line = record_over_traceback(q.text)
         if line is None:
             return res
