@@ -2102,6 +2102,26 @@ def test_emphasis_around_other_text_stays() -> None:
     assert parse("**Note: run it twice**").message.endswith("run it twice**")
 
 
+def test_a_traceback_tail_set_in_bold_across_lines_is_read_without_the_marks() -> None:
+    # ``**`` opens the last frame's line and closes the error line: the frame is read (its
+    # function breaks ties between sites of the same text) and the message has no stars
+    q = parse(
+        "The error is as follows\n"
+        ' **File "C:\\Anaconda\\lib\\site-packages\\pkg\\parser.py", line 230, in fillbuf\n'
+        "    raise PSEOF('Unexpected EOF')\n"
+        "PSEOF: Unexpected EOF**"
+    )
+    assert q.message.endswith("PSEOF: Unexpected EOF")
+    assert [f.function for f in q.frames] == ["fillbuf"]
+
+
+def test_bold_across_lines_that_is_no_traceback_tail_stays() -> None:
+    # an opening mark before prose, or a closing line that is no exception line: kept as written
+    assert parse("**Note: it fails\nValueError: bad value**").message.endswith("bad value**")
+    q = parse('**File "a.py", line 1, in f\n    f()\nand then it hangs**')
+    assert q.message.endswith("hangs**")
+
+
 def test_typographic_quotes_around_other_text_stay() -> None:
     # a quoted sentence is the reporter's, kept as written
     assert parse("\u201cit just stops\u201d").message == "\u201cit just stops\u201d"

@@ -239,7 +239,7 @@ def clean(text: str) -> tuple[str, bool]:
     if "`" in text:
         lines = _span_marks_off(lines)
     if "*" in text or "_" in text:
-        lines = [_unemphasized(ln) for ln in lines]
+        lines = _bold_across_lines([_unemphasized(ln) for ln in lines])
         plain = [_emphasized_paragraph(lines, i) for i in range(len(lines))]
         lines = _class_over_italics(lines, plain)
         lines = _class_over_paragraph(lines)
@@ -544,6 +544,52 @@ def _unemphasized(ln: str) -> str:
     if m is None or not _exception_text(m.group(3)):
         return ln
     return m.group(1) + m.group(3)
+
+
+# how far below a bold span's opening line its closing line is looked for
+_BOLD_SPAN_LINES = 200
+
+
+def _bold_across_lines(lines: list[str]) -> list[str]:
+    """A traceback's tail the reporter set in bold over several lines: ``**`` opening the
+    first line (``**File ".../psparser.py", line 230, in fillbuf``), the source line, and the
+    error line closing it (``PSEOF: Unexpected EOF**``). Markdown shows one bold paragraph and
+    the issue's source keeps the marks, which hide the frame from the frame reader and glue
+    two stars to the message. Both marks go when the opening line is then a frame or a
+    traceback's header and the closing line an exception line (the class any name may be, as
+    the frame says what follows), and no line between holds the mark: emphasis inside a line
+    (``A.**call**``, a ``**kwargs`` call) is none of these."""
+    out = lines
+    i = 0
+    while i < len(out):
+        head = out[i].lstrip()
+        mark = head[:2]
+        body = head[2:]
+        if mark not in ("**", "__") or mark in body or not body.startswith(('File "', "Traceback (")):
+            i += 1
+            continue
+        for j in range(i + 1, min(len(out), i + _BOLD_SPAN_LINES)):
+            tail = out[j].rstrip()
+            if mark not in tail:
+                continue
+            text = tail[: -len(mark)]
+            if tail.endswith(mark) and mark not in text and _class_line(text.strip()):
+                if out is lines:
+                    out = list(lines)
+                lead = out[i][: len(out[i]) - len(head)]
+                out[i] = lead + body
+                out[j] = text
+                i = j
+            break
+        i += 1
+    return out
+
+
+def _class_line(body: str) -> bool:
+    """``body`` is a class-shaped name, a colon and text: an exception line where a frame above
+    says one follows (``PSEOF: Unexpected EOF``, a class no suffix marks)."""
+    m = _TYPE_PREFIX.match(body)
+    return m is not None and m.end() < len(body)
 
 
 def _emphasized_paragraph(lines: list[str], i: int) -> str:
