@@ -55,7 +55,9 @@ def capture(spec: str, into: Path) -> None:
     db = into / "cat.db"
     run = pipeline.after_history_change
 
-    def keep(store: Any, repos: list[str], prog: Any, code: Any = None, merge: Any = None) -> None:
+    def keep(
+        store: Any, repos: list[str], prog: Any, code: Any = None, merge: Any = None, list_tags: bool = True
+    ) -> None:
         src, dst = sqlite3.connect(db), sqlite3.connect(into / "pre.db")
         src.backup(dst)
         src.close()
@@ -63,7 +65,7 @@ def capture(spec: str, into: Path) -> None:
         # errdex's own in-memory state handed to this bench's next process through a private
         # temporary directory it made; nothing indexed or read from a catalogue is unpickled
         (into / "code.pkl").write_bytes(pickle.dumps((repos, code), protocol=5))
-        run(store, repos, prog, code, merge)
+        run(store, repos, prog, code, merge, list_tags)
 
     pipeline.after_history_change = keep
     pipeline.index(spec, str(db), jobs=1)

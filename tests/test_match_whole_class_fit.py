@@ -1,8 +1,9 @@
-"""A whole-message fit of a raise of the pasted library class, on a real catalogue indexed from
-fixture code: exact though its literal text explains little of a message of long values, when
-the template opens with its own words; approximate for a built-in class, the tuple of reprs
-Python prints for a class raised with several arguments, a template opening with a placeholder,
-or a value not of the shape it prints."""
+"""A whole-message fit of a raise of the pasted library class whose literal text explains little
+of the message, on a real catalogue indexed from fixture code: approximate for a built-in class,
+the tuple of reprs Python prints for a class raised with several arguments, a template opening
+with a placeholder, or a value not of the shape it prints. (Long values under the template's own
+opening words stay approximate too: a value that is another codebase's error text is exact only
+where a handler says the raise caught it, ``test_match_issues79_forms``.)"""
 
 from __future__ import annotations
 
@@ -47,22 +48,6 @@ def stream(errormsg, err):
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
     with package_matcher(tmp_path_factory.mktemp("snd"), {"core.py": SOURCE}) as m:
         yield m
-
-
-WHOLE = "the whole message is this template, raised as the pasted class"
-
-
-def test_long_values_under_the_template_s_own_opening_words_are_exact(matcher: Matcher) -> None:
-    # the caught error's text is most of the message: the literals explain 10% of it, yet every
-    # one stands in order from the first character to the last
-    res = matcher.explain(
-        "lib.core.UploadError: Failed to upload prm.flow to fleet-soln/flows/flow-11-00-07.flow:"
-        " An error occurred (AccessDenied) when calling the PutObject operation: Access Denied"
-    )
-    assert (first(res).function, first(res).approximate, res.outcome) == ("upload", False, "exact")
-    assert WHOLE in first(res).reasons
-    res = matcher.explain("lib.core.SoundError: Error opening 'recorded.wav': Format not recognised.")
-    assert (first(res).function, first(res).approximate) == ("open_file", False)
 
 
 def test_the_args_tuple_of_the_pasted_class_stays_approximate(matcher: Matcher) -> None:

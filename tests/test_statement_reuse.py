@@ -472,3 +472,39 @@ def test_a_replayed_getattr_reads_the_module_dict_of_its_module_now() -> None:
     fresh = extract_file("lib/mod.py", new.encode())
     assert cache_entry(got) == cache_entry(fresh)
     assert "__getattr__" not in reusing.taken
+
+
+_POOL = """\
+class _PoolBase(RuntimeError):
+    pass
+
+
+class {name}(_PoolBase):
+    pass
+
+
+def submit(job):
+    bpe = {name}("A task has failed to un-serialize.")
+    job.failures.append(bpe)
+"""
+
+
+@pytest.mark.parametrize("chunk", [True, False])
+def test_a_replayed_def_sees_which_classes_of_its_module_are_exceptions_now(chunk: bool) -> None:
+    """``submit`` is the same bytes in both versions, but only in the second does the class it
+    builds derive from an exception (its base renamed to one): a construction stored, not
+    raised, is a site only then (``ModuleVisitor.builds_exception`` reads ``exc_classes``,
+    which the prepass fills from each class's bases, parsing a class left unparsed for it)."""
+    old = _POOL.format(name="BrokenPool").replace("class _PoolBase(RuntimeError)", "class _PoolBase")
+    new = "# moved\n" + _POOL.format(name="BrokenPool")
+    recorded = StatementReuse()
+    before = extract_file("lib/pool.py", old.encode(), recorded)
+    reusing = StatementReuse([recorded.library or b""])
+    if not chunk:
+        reusing.chunked = lambda text, path: None  # type: ignore[method-assign]
+    got = extract_file("lib/pool.py", new.encode(), reusing)
+    fresh = extract_file("lib/pool.py", new.encode())
+    # the construction is one more site once its class derives from an exception
+    assert len(fresh.sites) > len(before.sites) and {s.function for s in fresh.sites} == {"submit"}
+    assert "submit" not in reusing.taken  # it read ``exc_classes``, which changed
+    assert cache_entry(got) == cache_entry(fresh)

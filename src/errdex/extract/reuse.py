@@ -47,7 +47,7 @@ import zstandard
 
 from errdex.extract import cache, codefacts
 from errdex.extract.facts import ExcSpec, ModuleFacts
-from errdex.extract.visitor import Env, ModuleVisitor
+from errdex.extract.visitor import EXC_SUFFIXES, Env, ModuleVisitor
 from errdex.model import ClassFact, CodeFacts, FunctionFact
 
 if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
@@ -84,7 +84,9 @@ _SPOILED_BY_READ = ("module_dicts",)
 # written by module-level statements alone (walked every time, never replayed) and read by
 # ``finish_module`` alone: a def's walk that changes one is not recorded (``_watched``)
 _MODULE_LEVEL = ("module_literals", "number_names", "module_other")
-_SETS = ("top", "top_funcs", "symbols")  # ``top_funcs``: a name ``_class_like`` takes for a class
+# ``top_funcs``: a name ``_class_like`` takes for a class; ``exc_classes``: the module's classes
+# named otherwise that derive from an exception (``builds_exception`` reads one)
+_SETS = ("top", "top_funcs", "exc_classes", "symbols")
 _READ = frozenset({*_FACT_TABLES, *_VISITOR_TABLES, *_SETS})  # the tables a read can name
 # the tables a replay writes to (a walk that writes another is not recorded)
 _REPLAYED = frozenset({*_FACT_TABLES, "imports"})
@@ -691,6 +693,12 @@ class _ReusingVisitor(ModuleVisitor):
                 self.top.add(stmt.name)
                 if not stmt.is_class:
                     self.top_funcs.add(stmt.name)
+                elif not stmt.name.endswith(EXC_SUFFIXES):
+                    # whether it derives from an exception is in its bases: its node, parsed now
+                    # (a class named like one needs none: ``_derives_exception`` says no)
+                    node = stmt.node()
+                    if isinstance(node, ast.ClassDef) and self._derives_exception(node):
+                        self.exc_classes.add(stmt.name)
             else:
                 super().prepass([stmt])
 
@@ -707,8 +715,9 @@ class _ReusingVisitor(ModuleVisitor):
             setattr(self, name, t)
             noted.append(t)
         top, funcs, symbols = _NotedSet(self.top), _NotedSet(self.top_funcs), _NotedSet(self.facts.symbols)
-        top.name, funcs.name, symbols.name = "top", "top_funcs", "symbols"
-        self.top, self.top_funcs, self.facts.symbols = top, funcs, symbols
+        exc = _NotedSet(self.exc_classes)
+        top.name, funcs.name, exc.name, symbols.name = "top", "top_funcs", "exc_classes", "symbols"
+        self.top, self.top_funcs, self.exc_classes, self.facts.symbols = top, funcs, exc, symbols
         for name in _SPOILING:  # an update of one spoils the statement (``_Noted.update``)
             spoiling = _NotedSet(getattr(self, name))
             spoiling.name = name
@@ -719,7 +728,7 @@ class _ReusingVisitor(ModuleVisitor):
             read_spoils.name = name
             setattr(self, name, read_spoils)
             noted.append(read_spoils)
-        return [*noted, top, funcs, symbols]
+        return [*noted, top, funcs, exc, symbols]
 
     def _plain_tables(self, noted: list[_Noted]) -> None:
         for t in noted:
@@ -728,9 +737,10 @@ class _ReusingVisitor(ModuleVisitor):
             setattr(self.facts, name, dict(getattr(self.facts, name)))
         for name in _VISITOR_TABLES:
             setattr(self, name, dict(getattr(self, name)))
-        self.top, self.top_funcs, self.facts.symbols = (
+        self.top, self.top_funcs, self.exc_classes, self.facts.symbols = (
             set(self.top),
             set(self.top_funcs),
+            set(self.exc_classes),
             set(self.facts.symbols),
         )
         for name in _SPOILING:
@@ -809,6 +819,7 @@ class _ReusingVisitor(ModuleVisitor):
             repr(self.module_frame),
             set.__len__(self.top),
             set.__len__(self.top_funcs),
+            set.__len__(self.exc_classes),
             tuple(self.facts.stars),
             *(len(getattr(self.facts, name)) for name in _WATCHED_LISTS),
             *(len(getattr(self, name)) for name in _MODULE_LEVEL),

@@ -519,7 +519,13 @@ def _hoisted_module(idx: Index, parts: Sequence[str], fn: str) -> str | None:
     ``peft/utils/config.py`` is ``peft/config.py`` now, its ``from_pretrained`` with it. Taken
     under the guards of ``moved_module``: the catalogue's path must reach the folder above the
     dropped one (a bare ``config.py`` of the catalogue is no package's file the frame named),
-    and the function the frame names must raise in that file."""
+    and the function the frame names must raise in that file. Only the path's last parts are
+    tried: a hit has at most the catalogue's deepest path's parts and reaches the folder above
+    the dropped one, so a part further up is in no hit, and each try looks its whole path up
+    (a crafted frame path thousands of folders deep cost its length per dropped folder)."""
+    deepest = idx.paths.parts()
+    if len(parts) > deepest + 1:
+        parts = parts[-(deepest + 1) :]
     for k in range(len(parts) - 2, max(len(parts) - 2 - _MOVED_DEPTH, 0), -1):
         part = parts[k]
         if not part or part.startswith("__") or "." in part:

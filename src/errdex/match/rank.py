@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from operator import itemgetter
 
-from errdex.match.candidates import Cand, TextFit, shaped_values
+from errdex.match.candidates import Cand, TextFit
 from errdex.match.frames import FrameEvidence, vendored_copy
 from errdex.match.index import (
     CALLERS_MAX,
@@ -1829,25 +1829,16 @@ class Ranker:
         """The message is the template from end to end (every literal, nothing before or after)
         and its literal text explains most of it, though too little of it for the text alone to
         be exact (``Empty domain``, ``'user' is undefined``); not a fit the repr check turned
-        down (plain text where the template prints a repr).
-
-        Or explaining less of it, where the share says nothing of the fit, each value one line
-        of the shape its placeholder prints (``shaped_values``): a template opening with
-        ``MIN_LITERAL`` of its own text whose values are long (``Failed to upload {filename} to
-        {bucket}/{key}: {e}`` holding a caught error's text, ``Error opening {name!r}: {err}``):
-        every literal is in the message, in order, from its first character to its last, and
-        every placeholder holds one value, so the raise of the pasted class prints it. Not the
-        tuple ``BaseException.__str__`` prints for a class raised with several arguments
-        (``({errno!r}, {errval!r})``): its brackets and commas fit every such message, whose
-        words are the values' (a server's reply), not this raise's."""
+        down (plain text where the template prints a repr)."""
         f = c.fit
-        if f is None or not (f.full and f.anchored_start and f.anchored_end and c.repr_ok):
-            return False
-        lits, lit_len = self.idx.lits(c.pid)
-        if c.coverage >= MIN_COVERAGE and lit_len >= TYPED_MIN_LITERAL:
-            return True
-        return _opened_whole(lits, lit_len) and shaped_values(
-            self.idx.patterns[c.pid].names, self._slot_values(c), lits
+        return (
+            f is not None
+            and f.full
+            and f.anchored_start
+            and f.anchored_end
+            and c.repr_ok
+            and c.coverage >= MIN_COVERAGE
+            and self.idx.patterns[c.pid].lit_len >= TYPED_MIN_LITERAL
         )
 
     def _typed_whole(self, c: Cand, tw: float) -> bool:
@@ -2724,10 +2715,3 @@ def _private_place(path: str, function: str) -> bool:
     (``_parse``, ``_Parser.expect``); dunders are public (``__init__.py``, ``__call__``)."""
     names = [*path.removesuffix(".py").split("/"), function.partition(".")[0]]
     return any(n.startswith("_") and not n.startswith("__") for n in names)
-
-
-def _opened_whole(lits: Sequence[str], lit_len: int) -> bool:
-    """Whether a template (its compact literals) opens with its own text and holds
-    ``MIN_LITERAL`` characters of it: the words a whole-message fit begins with are the raise's,
-    not a value's (a template opening with a placeholder holds any text before its words)."""
-    return bool(lits) and bool(lits[0]) and lit_len >= MIN_LITERAL
