@@ -32,6 +32,13 @@ class TrainingWrapper:
 
 class ModulesWrapper(TrainingWrapper):
     pass
+
+
+class EnumKind(type):
+    def __setattr__(cls, name, value):
+        if name in cls.__dict__.get("_members", ()):
+            raise AttributeError(f"{cls.__name__}: cannot rebind member {name!r}.")
+        super().__setattr__(name, value)
 """
 
 # the catalogue records the classes below a class whose message prints ``type(self)``'s name
@@ -75,4 +82,12 @@ def test_a_class_of_another_codebase_leaves_the_copied_raise_approximate(both: M
 def test_the_sites_class_a_subclass_or_an_unknown_name_stays_exact(both: Matcher, cls: str) -> None:
     res = both.explain(PASTE.format(cls=cls))
     assert res.matches and res.matches[0].function == "TrainingWrapper.__getattr__", res.verdict
+    assert not res.matches[0].approximate, res.matches[0].reasons
+
+
+def test_a_metaclass_naming_the_class_made_with_it_stays_exact(both: Matcher) -> None:
+    # ``cls`` of a metaclass's method is a class made with it (a user's enum), no subclass of
+    # the metaclass: its name may be any class's the catalogue knows and still be printed there
+    res = both.explain("AttributeError: SentenceEncoder: cannot rebind member 'RED'.")
+    assert res.matches and res.matches[0].function == "EnumKind.__setattr__", res.verdict
     assert not res.matches[0].approximate, res.matches[0].reasons

@@ -224,7 +224,6 @@ class Matcher:
                 return _text_above_cut(cut, res, self.index, q.blocks[order[0]].frames)
             res = self._record_read_as_callers(q, b, res, fr, limit)
             if n == 0:
-                res = self._record_over_traceback(q, b, res, fr, limit)
                 first, alone = res, (message, types, fr)
                 if res.matches and all(m.approximate for m in res.matches):
                     # a message that is one value whole (a list of caught errors, whose items
@@ -270,38 +269,6 @@ class Matcher:
         res = _text_above_cut(cut_res, res, self.index, b.frames)
         res.verdict += " (the log record above the traceback read as its caller's words)"
         return res
-
-    def _record_over_traceback(
-        self, q: ParsedQuery, b: Block | None, res: Result, fr: list[Frame], limit: int
-    ) -> Result:
-        """A log call's record on the line above the traceback it logged (``exc_info``:
-        ``logging`` prints the record, then ``Traceback (most recent call last):`` and the
-        exception the logging function caught) with no exact answer to the error line: the
-        error was caught and logged, not raised to the user (``(trapped) error reading bcrypt
-        version`` over an ``AttributeError`` of an attribute read, which no raise statement
-        makes). The record is the answer when a log call fits it exactly in a function the
-        traceback passes through (the one that caught the exception holds its first frame);
-        a log call elsewhere with those words did not write it. A traceback cut before its
-        error line, its record read as the block's own text (``log.*`` its only class) or as
-        a block of its own above it, is ``_record_read_as_callers``'s and ``_text_above_cut``'s."""
-        if b is None or res.exact_top or not b.frames:
-            return res
-        logged = bool(b.exc_types) and all(t.startswith("log.") for t in b.exc_types)
-        if logged or (not b.exc_types and not b.message.strip() and b.earlier is not None):
-            return res  # the text above is a block of its own, read first (``_text_above_cut``)
-        line = record_over_traceback(q.text)
-        if line is None:
-            return res
-        rec = self._match_block(q, line, [], fr, limit)
-        if not rec.exact_top or rec.matches[0].kind != "log":
-            return res
-        top = rec.matches[0]
-        shown = {(self.index.resolve_path(norm_path(f.path)), fn_last(f.function)) for f in b.frames}
-        if (top.path, fn_last(top.function)) not in shown:
-            return res
-        top.reasons.append(RECORD_OVER_TRACEBACK)
-        rec.verdict += " (the log record printed over the traceback it logged)"
-        return rec
 
     def _listing_call(self, q: ParsedQuery, b: Block | None, res: Result, limit: int) -> Result:
         """A validation listing read as its validator's raise (``parse._validator_raise``) when no
@@ -2591,43 +2558,6 @@ def _text_above_cut(cut: Result, above: Result, idx: Index, shown: Sequence[Fram
         above.verdict += " (from the text printed above the cut traceback)"
         return above
     return cut
-
-
-RECORD_OVER_TRACEBACK = (
-    "the log record printed over the traceback: logging's exc_info prints the record, then the "
-    "exception the logging function caught, which this function's frame shows"
-)
-
-# the header ``traceback`` prints over a traceback, where ``logging`` prints one under a record
-_TRACEBACK_HEAD = "Traceback (most recent call last):"
-# a log record's line is one message, not a paragraph
-_RECORD_MAX = 500
-
-
-def record_over_traceback(text: str) -> str | None:
-    """The line printed right above the paste's first traceback header, a blank line or two
-    apart at most, without the column every line of the log carries (a ``docker compose``
-    service's ``name  | `` the header's line has too): the record of a log call with
-    ``exc_info``, if any. None when the traceback opens the paste, the line above is another
-    frame's or too long to be one record, or the header's line has a column the line above
-    lacks."""
-    lines = text.split("\n")
-    at = next((i for i, ln in enumerate(lines) if _TRACEBACK_HEAD in ln), None)
-    if at is None:
-        return None
-    col = lines[at][: lines[at].index(_TRACEBACK_HEAD)]
-    for ln in reversed(lines[max(0, at - 3) : at]):
-        if col.strip():
-            if not ln.startswith(col.rstrip()):
-                return None
-            ln = ln[len(col) :] if ln.startswith(col) else ln[len(col.rstrip()) :]
-        ln = ln.strip()
-        if not ln:
-            continue
-        if len(ln) > _RECORD_MAX or ln.startswith(('File "', _TRACEBACK_HEAD)):
-            return None
-        return ln
-    return None
 
 
 RECORD_WRITER = (

@@ -136,6 +136,7 @@ _CLASS_NAME = frozenset(
     for obj in ("type(self)", "self.__class__", "cls", "type(cls)")
     for attr in ("__name__", "__qualname__")
 )
+_INSTANCE_CLASS_NAME = frozenset(n for n in _CLASS_NAME if "self" in n)
 # placeholders printing the class object itself: ``str()`` of a class is ``<class 'pkg.Name'>``
 _CLASS_OBJECT = frozenset(("type(self)", "self.__class__", "cls", "type(cls)"))
 # the parts of a snake_case or CapWords identifier (``_load_point``, ``HTTPHeaderDict``); only ever
@@ -2078,13 +2079,19 @@ class Ranker:
         if not owner or c.fit is None or not c.fit.full:
             return False
         names = self.idx.patterns[c.pid].names
-        if not any(_class_slot(n) for n in names):
+        if not any(_instance_class_slot(n) for n in names):
             return False
         known = self.idx.type_bases()
         own = type_key(owner)
         for n, v in self._slot_values(c).items():
             key = type_key(v.strip("'\""))
-            if _class_slot(n) and key and key != own and key in known and own not in self.idx.ancestors(key):
+            if (
+                _instance_class_slot(n)
+                and key
+                and key != own
+                and key in known
+                and own not in self.idx.ancestors(key)
+            ):
                 return True
         return False
 
@@ -2503,6 +2510,12 @@ def _crosses_brackets(vals: list[str]) -> bool:
 def _class_slot(name: str) -> bool:
     """Whether a placeholder prints the raising object's class name."""
     return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_NAME
+
+
+def _instance_class_slot(name: str) -> bool:
+    """Whether a placeholder prints an instance's class name (``type(self).__name__``,
+    ``self.__class__.__qualname__``), not a class's own (``cls.__name__``)."""
+    return name.removesuffix(REPR_MARK).replace(" ", "") in _INSTANCE_CLASS_NAME
 
 
 def _name_slot(name: str) -> re.Pattern[str] | None:
