@@ -508,3 +508,22 @@ def test_a_replayed_def_sees_which_classes_of_its_module_are_exceptions_now(chun
     assert len(fresh.sites) > len(before.sites) and {s.function for s in fresh.sites} == {"submit"}
     assert "submit" not in reusing.taken  # it read ``exc_classes``, which changed
     assert cache_entry(got) == cache_entry(fresh)
+
+
+@pytest.mark.parametrize(
+    ("text", "bases"),
+    [
+        (
+            "@frozen\nclass Pool(\n    _Base,\n    metaclass=Meta,\n):\n    x = 1\n\n    def f(self):\n        return 2",
+            ["_Base"],
+        ),
+        ("class Pool(_Base): pass", ["_Base"]),
+        ("class Pool:\n    x = (\n        1,\n    )", []),
+    ],
+)
+def test_a_class_header_is_read_without_its_body(text: str, bases: list[str]) -> None:
+    """The prepass reads an unparsed class's bases from its header alone: the body stays
+    unparsed (``parsed``), so a class replayed costs no parse of its body."""
+    stmt = reuse.Unparsed("Pool", 1, text.count("\n") + 1, text, is_class=True)
+    node = stmt.header()
+    assert [ast.unparse(b) for b in node.bases] == bases and stmt.parsed is None

@@ -406,7 +406,30 @@ class Unparsed(ast.stmt):
             self.parsed = body[0]
         return self.parsed
 
+    def header(self) -> ast.ClassDef:
+        """A class's header alone (name, bases, keywords; its decorators left out), its body a
+        ``pass``: what the prepass reads of a class it may replay, without parsing the body. The header is the
+        shortest run of lines from the ``class`` line that parses as this class with a body put
+        under it (or, a one-line class, alone); past ``_HEADER_LINES``, the whole node."""
+        lines = self.text.split("\n")
+        head = next((i for i, line in enumerate(lines) if line.startswith("class ")), None)
+        if head is not None:
+            for n in range(head + 1, min(len(lines), head + _HEADER_LINES) + 1):
+                text = "\n".join(lines[head:n])
+                for src in (text + "\n    pass", text):
+                    try:
+                        body = ast.parse(src).body
+                    except (SyntaxError, ValueError, RecursionError):
+                        continue
+                    if len(body) == 1 and isinstance(body[0], ast.ClassDef) and body[0].name == self.name:
+                        return body[0]
+        node = self.node()
+        if not isinstance(node, ast.ClassDef):
+            raise Refused
+        return node
 
+
+_HEADER_LINES = 8  # lines a class header is looked for in before the class is parsed whole
 _TOP = (*_DEFS, Unparsed)  # what a walk takes from an earlier one where it can
 
 # what a chunked parse leaves to the whole parse: a cookie (or a future import) may change how
@@ -694,10 +717,10 @@ class _ReusingVisitor(ModuleVisitor):
                 if not stmt.is_class:
                     self.top_funcs.add(stmt.name)
                 elif not stmt.name.endswith(EXC_SUFFIXES):
-                    # whether it derives from an exception is in its bases: its node, parsed now
-                    # (a class named like one needs none: ``_derives_exception`` says no)
-                    node = stmt.node()
-                    if isinstance(node, ast.ClassDef) and self._derives_exception(node):
+                    # whether it derives from an exception is in its bases: its header, parsed
+                    # now (a class named like one needs none: ``_derives_exception`` says no)
+                    node = stmt.header()
+                    if self._derives_exception(node):
                         self.exc_classes.add(stmt.name)
             else:
                 super().prepass([stmt])

@@ -1301,16 +1301,15 @@ def union_n(values: Iterable[Value], cap: int) -> Value:
     """Like ``union``, with its own cap."""
     seen: dict[Variant, None] = {}
     for v in values:
-        for variant in v:
-            seen.setdefault(variant, None)
-            if len(seen) >= cap:
-                return tuple(seen)
+        add_variants(seen, v, cap)
+        if len(seen) >= cap:
+            break
     return tuple(seen)
 
 
 def add_variants(seen: dict[Variant, None], value: Value, cap: int) -> None:
     """``value``'s variants added to ``seen`` (a union being built) until it holds ``cap``:
-    a union of values made one at a time is the ``union_n`` of them all."""
+    a union of values made one at a time is the ``union_n`` of them all (which is made so)."""
     for variant in value:
         if len(seen) >= cap:
             return
