@@ -60,3 +60,30 @@ def test_a_line_no_raise_fits_keeps_the_message_whole() -> None:
         "and then the whole crawl stopped without saying why it did so"
     )
     assert "one raise's text repeated" not in res.verdict
+
+
+def test_records_after_a_log_viewers_heading_are_read_alone() -> None:
+    """A log viewer's heading (Home Assistant's ``Logger:``/``Source:`` block), a blank line,
+    then the records: the last paragraph is one raise's text repeated."""
+    res = _kit().explain(
+        "Logger: crawlkit.handlers\n"
+        "Source: /usr/local/lib/python3.13/site-packages/crawlkit/handlers.py:88\n"
+        "First occurred: May 17, 2025 at 15:25:23 (7639 occurrences)\n"
+        "\n"
+        "Unsupported URL scheme 'mailto': no handler available for that scheme\n"
+        "Unsupported URL scheme 'about': no handler available for that scheme"
+    )
+    assert top(res).function == "Handlers.download", [(m.function, m.approximate) for m in res.matches]
+    assert not top(res).approximate
+    assert top(res).values == {"scheme": "mailto", "reason": "no handler available for that scheme"}
+    assert "last paragraph" in res.verdict
+
+
+def test_a_last_paragraph_of_two_raises_stays_as_read() -> None:
+    res = _kit().explain(
+        "The crawler printed this:\n"
+        "\n"
+        "Unsupported URL scheme 'mailto': no handler available for that scheme\n"
+        "Missing scheme in request url: //example.com/a"
+    )
+    assert "one raise's text repeated" not in res.verdict

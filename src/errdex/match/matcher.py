@@ -1389,7 +1389,28 @@ class Matcher:
         raise's text repeated and the first line's reading is the answer. Only when every
         non-blank line (two to ``MAX_REPEATED_LINES``, each read as a paste of its own, so a
         ``Class: text`` line names its class) reads so: a line that fits another raise, or none
-        exactly, is other text, and the message stays as it was read."""
+        exactly, is other text, and the message stays as it was read.
+
+        When the whole does not read so, the message's last paragraph alone is tried the same
+        way: a log viewer's heading (Home Assistant's ``Logger:``/``Source:``/``First
+        occurred:`` block) or the reporter's sentence, then a blank line and the records. The
+        lines before the paragraph are never read as the error; each record must still fit the
+        same raise exactly."""
+        whole = self._repeated_lines(q, message, types, fr, limit)
+        if whole is not None:
+            return whole
+        paragraphs = [p for p in re.split(r"\n[ \t]*\n", message.strip()) if p.strip()]
+        if len(paragraphs) < 2:
+            return None
+        last = self._repeated_lines(q, paragraphs[-1], types, fr, limit)
+        if last is not None:
+            last.verdict += "; they are its last paragraph, the paragraphs before it a heading"
+        return last
+
+    def _repeated_lines(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """``_repeated``'s reading of MESSAGE: every non-blank line one raise's text exactly."""
         lines = [ln.strip() for ln in message.strip().split("\n") if ln.strip()]
         if not 2 <= len(lines) <= MAX_REPEATED_LINES:
             return None
