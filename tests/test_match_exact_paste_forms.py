@@ -90,6 +90,20 @@ def test_a_prose_paragraph_after_a_classless_message_leaves_it_exact(matcher: Ma
     assert "first paragraph" in res.verdict
 
 
+def test_the_paragraph_under_an_issue_templates_heading_is_the_first(matcher: Matcher) -> None:
+    # an issue template's sections (pydub #666's shape): the heading over the error's text is
+    # the template's, and the next section the reporter's answers to it; the text is the
+    # message's first part (its first line), so only the paragraph read alone is exact
+    res, function = exact_site(
+        matcher,
+        "### Actual behavior\n\n"
+        "Mime type rendering requires a notebook format package\n\n"
+        "### Your System configuration\n- Python version: 3.9.13\n- Library version: 0.25.1",
+    )
+    assert function == "show"
+    assert "first paragraph" in res.verdict
+
+
 def test_a_quoted_message_in_a_sentence_then_a_paragraph_is_exact(matcher: Matcher) -> None:
     _res, function = exact_site(
         matcher,

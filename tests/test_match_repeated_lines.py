@@ -6,6 +6,7 @@ that fits another raise, or none exactly, keeps the message as it was read."""
 
 from __future__ import annotations
 
+import pytest
 from test_match_rules import entry, top
 
 from errdex.match import Matcher
@@ -24,15 +25,32 @@ def _kit() -> Matcher:
     )
 
 
-def test_one_raise_text_repeated_on_each_line_is_that_raise_exactly() -> None:
-    res = _kit().explain(
-        "Unsupported URL scheme 'mailto': no handler available for that scheme\n"
-        "Unsupported URL scheme 'about': no handler available for that scheme"
-    )
+_MAILTO_ABOUT = (
+    "Unsupported URL scheme 'mailto': no handler available for that scheme\n"
+    "Unsupported URL scheme 'about': no handler available for that scheme"
+)
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        (_MAILTO_ABOUT, "one raise's text repeated"),
+        # a log viewer's heading (Home Assistant's Logger:/Source: block), a blank line, then
+        # the records: the last paragraph is one raise's text repeated
+        (
+            "Logger: crawlkit.handlers\n"
+            "Source: /usr/local/lib/python3.13/site-packages/crawlkit/handlers.py:88\n"
+            "First occurred: May 17, 2025 at 15:25:23 (7639 occurrences)\n\n" + _MAILTO_ABOUT,
+            "last paragraph",
+        ),
+    ],
+)
+def test_one_raise_text_repeated_on_each_line_is_that_raise_exactly(message: str, said: str) -> None:
+    res = _kit().explain(message)
     assert top(res).function == "Handlers.download", [(m.function, m.approximate) for m in res.matches]
     assert not top(res).approximate
     assert top(res).values == {"scheme": "mailto", "reason": "no handler available for that scheme"}
-    assert "one raise's text repeated" in res.verdict
+    assert said in res.verdict
 
 
 def test_lines_that_name_their_class_are_read_alike() -> None:
@@ -58,5 +76,15 @@ def test_a_line_no_raise_fits_keeps_the_message_whole() -> None:
     res = _kit().explain(
         "Unsupported URL scheme 'mailto': no handler available for that scheme\n"
         "and then the whole crawl stopped without saying why it did so"
+    )
+    assert "one raise's text repeated" not in res.verdict
+
+
+def test_a_last_paragraph_of_two_raises_stays_as_read() -> None:
+    res = _kit().explain(
+        "The crawler printed this:\n"
+        "\n"
+        "Unsupported URL scheme 'mailto': no handler available for that scheme\n"
+        "Missing scheme in request url: //example.com/a"
     )
     assert "one raise's text repeated" not in res.verdict

@@ -62,3 +62,28 @@ def test_a_prompt_before_the_traceback_is_kept() -> None:
     assert q.exc_type == "ValueError" and q.message == "Document must have exactly one root."
     # a prompt with no traceback before it is the paste's own text
     assert parse(">>> f()\nValueError: bad value\n").exc_type == "ValueError"
+
+
+# a message that prints interactive prompts as advice (nltk's resource box), its class line cut
+# off by the paster: the prompts are the message's text, not pytest's source marker (which would
+# start the message after them) nor its flow marker (which would drop a ``>`` of each)
+ADVICE = """\
+Resource punkt_tab not found.
+  Please use the NLTK Downloader to obtain the resource:
+
+  >>> import nltk
+  >>> nltk.download('punkt_tab')
+
+  Attempted to load tokenizers/punkt_tab/english/"""
+
+
+def test_prompts_a_message_prints_as_advice_are_its_text() -> None:
+    q = parse(ADVICE)
+    assert q.message.startswith("Resource punkt_tab not found.\n"), q.message
+    assert "\n>>> import nltk\n>>> nltk.download('punkt_tab')\n" in q.message
+    assert q.message.endswith("Attempted to load tokenizers/punkt_tab/english/")
+
+
+def test_a_session_opening_at_its_prompt_is_still_the_interpreter_s() -> None:
+    # the paste opens at the user's input: the prompts are the session's, its output the text
+    assert parse(">>> import pkg\n>>> pkg.run()\nnothing to run here").message == "nothing to run here"

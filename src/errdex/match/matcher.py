@@ -122,6 +122,7 @@ MAX_NOTE_LINES = 2  # last lines of a message read as its notes (``exc.add_note`
 # the reason of an answer read from a line after a script's traceback (``_reported_after_script``)
 _AFTER_SCRIPT = "a line after the traceback of a script the library ran: the library's report of its failure"
 MAX_REPEATED_LINES = 6  # lines of a message each read alone as one raise's text repeated
+_MD_HEADING = re.compile(r"#{1,6} \S")  # a Markdown heading's line (``### Actual behavior``)
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
 MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
@@ -1389,7 +1390,28 @@ class Matcher:
         raise's text repeated and the first line's reading is the answer. Only when every
         non-blank line (two to ``MAX_REPEATED_LINES``, each read as a paste of its own, so a
         ``Class: text`` line names its class) reads so: a line that fits another raise, or none
-        exactly, is other text, and the message stays as it was read."""
+        exactly, is other text, and the message stays as it was read.
+
+        When the whole does not read so, the message's last paragraph alone is tried the same
+        way: a log viewer's heading (Home Assistant's ``Logger:``/``Source:``/``First
+        occurred:`` block) or the reporter's sentence, then a blank line and the records. The
+        lines before the paragraph are never read as the error; each record must still fit the
+        same raise exactly."""
+        whole = self._repeated_lines(q, message, types, fr, limit)
+        if whole is not None:
+            return whole
+        paragraphs = [p for p in re.split(r"\n[ \t]*\n", message.strip()) if p.strip()]
+        if len(paragraphs) < 2:
+            return None
+        last = self._repeated_lines(q, paragraphs[-1], types, fr, limit)
+        if last is not None:
+            last.verdict += "; they are its last paragraph, the paragraphs before it a heading"
+        return last
+
+    def _repeated_lines(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """``_repeated``'s reading of MESSAGE: every non-blank line one raise's text exactly."""
         lines = [ln.strip() for ln in message.strip().split("\n") if ln.strip()]
         if not 2 <= len(lines) <= MAX_REPEATED_LINES:
             return None
@@ -1419,10 +1441,18 @@ class Matcher:
         a message of its own (every reading of it: a quoted part, a rewording); its answer is
         taken only when it is exact with words of its own and no value runs over a line's end
         (the paragraph ended the template). A pasted class keeps its lines (a note, a message of
-        several paragraphs: ``_noted``), and a traceback its message."""
+        several paragraphs: ``_noted``), and a traceback its message.
+
+        Markdown headings opening the message (an issue template's ``### Actual behavior``) are
+        the template's words over the paragraph, not a paragraph of it: the first paragraph is
+        the one under them."""
         if types or fr:
             return None
         lines = message.strip().split("\n")
+        start = 0
+        while start < len(lines) and (not lines[start].strip() or _MD_HEADING.match(lines[start])):
+            start += 1
+        lines = lines[start:]
         blank = next((k for k, ln in enumerate(lines) if not ln.strip()), None)
         if blank is None:
             return None

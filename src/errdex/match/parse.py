@@ -3438,6 +3438,12 @@ class _BlockParser:
             # marks): it closes a repr printed over several lines (gRPC's ``<_InactiveRpcError
             # of RPC that terminated with:`` ... ``>``), the message's last line
             return None
+        if ln.startswith(_PROMPT_HEAD) and not self.e_lines and self._quoted_prompt(i):
+            # an interactive prompt the message itself prints, as advice (nltk's ``Resource
+            # punkt not found.`` box: ``>>> import nltk`` then ``>>> nltk.download('punkt')``):
+            # text of the message, neither pytest's marker before a source line nor its flow
+            # marker, which would drop the text above it or a ``>`` of the prompt
+            return i + 1
         if ln.startswith(">") and not self.e_lines and _quoted_exception_line(ln):
             # a markdown quote of the exception line under the user's prose (``It fails:`` then
             # ``> ValueError: ...``): pytest's marker stands before source code, and no statement
@@ -3488,6 +3494,15 @@ class _BlockParser:
                 return None
             self.e_indent = indent
         return text if indent == self.e_indent else None
+
+    def _quoted_prompt(self, i: int) -> bool:
+        """Whether the ``>>>`` line at ``i`` is quoted by a message printed above it: no frame came
+        before it and the first line with text is not itself a prompt (a session pasted from its
+        first input is the interpreter's, its prompts the user's input)."""
+        if self.block.frames:
+            return False
+        first = next((ln for ln in self.lines[:i] if ln.strip()), None)
+        return first is not None and not first.startswith(">>>")
 
     def _flow_line(self, i: int) -> bool:
         """A ``>`` line continuing the message line above it, not marking a source line: pytest
