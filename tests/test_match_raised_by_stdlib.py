@@ -19,6 +19,8 @@ import asyncio
 import hashlib
 import hmac
 import json
+import os
+import resource
 import socket
 from array import array
 from datetime import datetime as dt_datetime
@@ -27,6 +29,7 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from weakref import ref
+from xml.parsers import expat
 
 
 def stamp(ts, tz):
@@ -81,6 +84,20 @@ def where(path):
 
 def moved(point, **fields):
     return point._replace(**fields)
+
+
+def read_xml(data):
+    parser = expat.ParserCreate()
+    parser.Parse(data, True)
+    return parser
+
+
+def free_space(path):
+    return os.statvfs(path).f_bavail
+
+
+def cap_files(pid, limits):
+    return resource.prlimit(pid, resource.RLIMIT_NOFILE, limits)
 """
 
 _FILES = {"clock/__init__.py": "", "clock/core.py": _CLOCK}
@@ -119,6 +136,16 @@ _CASES = [
         "Path(path)",
     ),
     ("TypeError: Got unexpected field names: ['host']", "moved", "point._replace("),
+    # pyexpat's ``xmlparser.Parse``: expat's own words, then where in the document
+    ("xml.parsers.expat.ExpatError: mismatched tag: line 1, column 6", "read_xml", "parser.Parse("),
+    ("ExpatError: duplicate attribute: line 1, column 9", "read_xml", "parser.Parse("),
+    (
+        "TypeError: statvfs: path should be string, bytes, os.PathLike or integer, not NoneType",
+        "free_space",
+        "os.statvfs(",
+    ),
+    ("ValueError: current limit exceeds maximum limit", "cap_files", "resource.prlimit("),
+    ("TypeError: unsupported type for timedelta seconds component: str", "offset", "return timezone("),
 ]
 
 
@@ -143,6 +170,11 @@ def test_another_class_or_more_words_are_not_the_callable_s() -> None:
     # the OS's words under the resolver's class only: another class of the same shape is not it
     assert raised_by("[Errno -2] Name or service not known", ["gaierror"]) is not None
     assert raised_by("[Errno 111] Connection refused", ["ConnectionRefusedError"]) is None
+    # expat's words and their place, under expat's class only (ElementTree's ``ParseError``
+    # prints the same shape from Python code of its own)
+    assert raised_by("undefined entity: line 1, column 3", ["ExpatError"]) is not None
+    assert raised_by("undefined entity: line 1, column 3", ["ParseError"]) is None
+    assert raised_by("undefined entity", ["ExpatError"]) is None
 
 
 def test_a_text_no_library_call_relates_to_stays_unanswered(tmp_path: Path) -> None:
