@@ -223,15 +223,50 @@ def index_releases(
 
 # Run by ``index_set`` as ``python -c``: one errdex process indexes every release of the set.
 _INDEX_SET = """
-import sys
-from errdex.pipeline import index_releases
+import json, os, sys, time
+from pathlib import Path
+from errdex.pipeline import index_alone, index_releases
 
-for s in index_releases(sys.argv[3:], sys.argv[2], jobs=int(sys.argv[1]) or None, tests=False, list_tags=False):
+jobs, db, shared = int(sys.argv[1]) or None, sys.argv[2], json.loads(sys.argv[3])
+specs = sys.argv[4:]
+from filelock import FileLock, Timeout
+
+# each shared release built once, under a lock the other workers share; one another worker is
+# building is left for later (its lock tried without waiting), and waited on only when every
+# one left is being built
+todo = dict(shared)
+while todo:
+    progressed = False
+    for spec, single in list(todo.items()):
+        try:
+            with FileLock(single + ".lock", timeout=0 if len(todo) > 1 else -1):
+                if not Path(single).exists():
+                    for stale in Path(single).parent.glob(Path(single).name + ".*"):  # a killed build's
+                        if stale.suffix != ".lock":
+                            stale.unlink()
+                    scratch = f"{single}.{os.getpid()}"
+                    s = index_alone(spec, scratch, jobs=jobs, tests=False)
+                    print(f"index {s.repo}=={s.version} alone: {s.seconds:.1f}s", file=sys.stderr)
+                    os.replace(scratch, single)
+        except Timeout:
+            continue
+        del todo[spec]
+        progressed = True
+    if todo and not progressed:
+        time.sleep(0.2)
+copies = dict(shared)
+for s in index_releases(specs, db, jobs=jobs, tests=False, list_tags=False, copies=copies):
     print(f"index {s.repo}=={s.version}: {s.seconds:.1f}s{'' if s.changed else ' (unchanged)'}", file=sys.stderr)
 """
 
 
-def index_set(db: str, versions: Mapping[str, str], log: Any = sys.stderr, jobs: int | None = None) -> float:
+def index_set(
+    db: str,
+    versions: Mapping[str, str],
+    log: Any = sys.stderr,
+    jobs: int | None = None,
+    shared: Mapping[str, str] | None = None,
+) -> float:
     """Index every pinned release into ``db`` with this interpreter's errdex, all in ONE
     process; return the wall time in seconds. ``jobs``: extraction processes (None: a pool of
     one per core for each release; 1: none, the files parsed in that process).
@@ -255,11 +290,19 @@ def index_set(db: str, versions: Mapping[str, str], log: Any = sys.stderr, jobs:
     the wheels' own tests were ~20% of the files of the sets' releases and about half the index
     time of a release shipping them (popular: 38.3 -> 20.6 s, issues46: 75.4 -> 42.6 s CPU, the
     same answers; all 142 sets: docs/measurements/ci64.md).
+
+    ``shared``: spec -> a catalogue file holding that release alone, for the releases other
+    sets pin too. The first set to need one indexes it there (``pipeline.index_alone``, under
+    a file lock the xdist workers share); every set copies its rows from there
+    (``index_releases(copies=...)``, ``store.transplant``) instead of indexing it again: the
+    same catalogue, row for row but for the numbering (``tests/test_transplant.py``), where
+    the 265 repeated indexings of 119 releases had been ~12% of the suite's CPU
+    (docs/measurements/ci67.md).
     """
     start = time.perf_counter()
     specs = [f"pypi:{name}=={version}" for name, version in sorted(versions.items())]
     r = subprocess.run(
-        [sys.executable, "-c", _INDEX_SET, str(jobs or 0), db, *specs],
+        [sys.executable, "-c", _INDEX_SET, str(jobs or 0), db, json.dumps(dict(shared or {})), *specs],
         capture_output=True,
         text=True,
         check=False,

@@ -53,8 +53,19 @@ def _twins_last(sets: list[Path]) -> list[Path]:
     return sorted(sets, key=lambda d: owners[d.name] != d.name)
 
 
+def _shared_releases(sets: list[Path], owners: dict[str, str]) -> set[tuple[str, str]]:
+    """The releases (name, version) that two or more sets with catalogues of their own pin:
+    each is indexed once per run, alone, and copied into those catalogues (``_catalogue``)."""
+    pinned: dict[tuple[str, str], set[str]] = {}
+    for set_dir in sets:
+        for pin in rs.load_versions(set_dir).items():
+            pinned.setdefault(pin, set()).add(owners[set_dir.name])
+    return {pin for pin, by in pinned.items() if len(by) > 1}
+
+
 SETS = _twins_last(rs.discover_sets())
 PIN_OWNERS = _pin_owners(SETS)
+SHARED = _shared_releases(SETS, PIN_OWNERS)
 FLOORS_PATH = rs.REGRESSION_ROOT / "floors.json"
 KINDS = {"message", "traceback", "negative"}
 
@@ -103,7 +114,19 @@ def _catalogue(cache_root: Path, set_dir: Path, log: Any) -> tuple[str, float]:
         # same and gone back to pools for a tail (the long sets ran last, on one core, the
         # other worker idle); ``conftest._schedule`` has since put the sets before the ~1,200
         # short tests, which fill the other core whenever one set is left.
-        seconds = rs.index_set(str(scratch / "catalogue.db"), versions, log=log, jobs=1)
+        # the releases other sets pin too: indexed alone once per run, then copied
+        key = producer_digest()[:16]
+        singles = cache_root / f"releases-{key}"
+        singles.mkdir(exist_ok=True)
+        for old in cache_root.glob("releases-*"):
+            if old != singles:
+                shutil.rmtree(old, ignore_errors=True)
+        shared = {
+            f"pypi:{name}=={version}": str(singles / f"{name}=={version}.db")
+            for name, version in versions.items()
+            if (name, version) in SHARED
+        }
+        seconds = rs.index_set(str(scratch / "catalogue.db"), versions, log=log, jobs=1, shared=shared)
         for stale in cache_root.glob(f"{owner}-*"):
             shutil.rmtree(stale, ignore_errors=True)
         os.replace(scratch, final)

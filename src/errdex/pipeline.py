@@ -11,7 +11,7 @@ import contextlib
 import gc
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -152,6 +152,7 @@ def index_releases(
     overlap: bool = True,
     tests: bool = True,
     list_tags: bool = True,
+    copies: Mapping[str, str] | None = None,
 ) -> list[IndexSummary]:
     """Index several releases (oldest first), each as ``index`` would, sharing the work.
 
@@ -162,6 +163,10 @@ def index_releases(
     release after another (``overlap=False``) in less wall time. ``sdist_tests``, ``tests``: as
     ``index`` takes them. ``list_tags=False``: no ``git ls-remote`` of the source repositories
     (``after_history_change``), for a run that must not reach past the package registry.
+    ``copies``: spec -> a SQLite catalogue holding that release alone, made by ``index_alone``
+    with this errdex; its rows are copied (``store.transplant``) instead of indexing the
+    release again, where the copy applies (else the release is indexed), in the specs' order:
+    the same catalogue as indexing every spec here.
     """
     from errdex.sources.git import fetch_once
     from errdex.store import Store
@@ -183,9 +188,24 @@ def index_releases(
     try:
         with fetch_once():  # releases of one git URL: only the first one's open refreshes the clone
             if overlap:
-                _overlapped(
-                    store, specs, jobs, prog, cache_dir, memo, sdist_tests, done, merge, settle, tests=tests
-                )
+                for chunk, source in _copy_runs(specs, copies or {}):
+                    got = _copied(store, chunk[0], source, prog) if source is not None else None
+                    if got is not None:
+                        done(got)
+                        continue
+                    _overlapped(
+                        store,
+                        chunk,
+                        jobs,
+                        prog,
+                        cache_dir,
+                        memo,
+                        sdist_tests,
+                        done,
+                        merge,
+                        settle,
+                        tests=tests,
+                    )
             else:
                 for i, spec in enumerate(specs, 1):
                     prog.stage(f"release {i}/{len(specs)}: {spec}")
@@ -214,6 +234,84 @@ def index_releases(
             if settle:
                 gc.unfreeze()  # (the next full collection frees what died meanwhile in a cycle)
     return out
+
+
+def _copy_runs(specs: list[str], copies: Mapping[str, str]) -> list[tuple[list[str], str | None]]:
+    """``specs`` in order as runs to index together (source None) and single specs to copy from
+    the catalogue ``copies`` names for them."""
+    out: list[tuple[list[str], str | None]] = []
+    for spec in specs:
+        source = copies.get(spec)
+        if source is not None:
+            out.append(([spec], source))
+        elif out and out[-1][1] is None:
+            out[-1][0].append(spec)
+        else:
+            out.append(([spec], None))
+    return out
+
+
+def _copied(store: Any, spec: str, source: str, prog: Progress) -> IndexSummary | None:
+    """The release ``spec`` copied into ``store`` from the catalogue ``source`` (which holds it
+    alone: ``index_alone``), or None when the copy does not apply (``store.transplant``) and
+    the release is to be indexed."""
+    from pathlib import Path
+
+    from errdex.store.transplant import copy_release
+    from errdex.store.urls import sqlite_file
+
+    target = sqlite_file(store.url)
+    if target is None:  # PostgreSQL: indexed
+        return None
+    t0 = time.perf_counter()
+    prog.stage(f"copying {spec} from {source}")
+    got = copy_release(target, Path(source))
+    if got is None:
+        return None
+    n = {k: v for k, v in got.stats.items() if isinstance(v, int)}
+    return IndexSummary(
+        repo=got.repo,
+        version=got.version,
+        ref_kind=got.ref_kind,
+        snapshot_id=got.snapshot_id,
+        changed=True,
+        replaced=False,
+        files=n.get("files", 0),
+        indexed=n.get("indexed", 0),
+        fallback=n.get("fallback", 0),
+        skipped=n.get("skipped", 0),
+        tests=n.get("tests", 0),
+        errors=n.get("errors", 0),
+        warnings=n.get("warnings", 0),
+        logs=n.get("logs", 0),
+        assertions=n.get("assertions", 0),
+        expectations=n.get("expectations", 0),
+        linked_expectations=n.get("linked_expectations", 0),
+        seconds=time.perf_counter() - t0,
+    )
+
+
+def index_alone(
+    spec: str,
+    db: str,
+    *,
+    jobs: int | None = None,
+    cache_dir: str | None = None,
+    sdist_tests: bool = True,
+    tests: bool = True,
+) -> IndexSummary:
+    """Index one release into the new catalogue ``db`` for ``index_releases(copies=...)`` to copy
+    from: its rows and its callers count, without the lineages and the match index, which the
+    catalogues it is copied into make over all of their releases."""
+    from errdex.store import Store
+
+    store = Store.open(db)
+    out: list[IndexSummary] = []
+    try:
+        _overlapped(store, [spec], jobs, _Quiet(), cache_dir, {}, sdist_tests, out.append, tests=tests)
+    finally:
+        store.close()
+    return out[0]
 
 
 @contextlib.contextmanager
