@@ -27,7 +27,7 @@ from errdex.match import Matcher
 from errdex.match.parse import parse
 from errdex.model import SourceFile
 
-CHANNEL = '''\
+CHANNEL = """\
 class RpcError(Exception):
     pass
 
@@ -44,9 +44,9 @@ class _Rendezvous(RpcError):
         if self._state is not None:
             raise self
         return None
-'''
+"""
 
-REQS = '''\
+REQS = """\
 class InstallationError(Exception):
     pass
 
@@ -81,7 +81,7 @@ def check(obj, extra):
     if extra:
         msg += f" is not allowed here: {extra}"
     raise InstallationError(msg)
-'''
+"""
 
 
 @pytest.fixture(scope="module")

@@ -2402,6 +2402,7 @@ def _wraps_given(ref: Ref, pairs: list[Pair]) -> list[Pair] | None:
             return None
     return known
 
+
 def _names_message(key: str) -> bool:
     """A function named for the message it builds (``_invalid_choice_message``, ``err_msg``)."""
     name = key.rpartition(".")[2].lower()
