@@ -1257,8 +1257,9 @@ def _strip_marker_head(lines: list[str]) -> list[str]:
 def _strip_line_label(lines: list[str]) -> list[str]:
     """Remove a label that a logging handler or a host application puts on every line of what
     it prints (``LogPython: Error: `` in front of each traceback line, an embedding program's
-    ``stderr: ``, torch.distributed's ``[rank0]: `` before each line a worker prints): the same
-    ``Word: `` (up to three) or ``[word]: `` on every non-blank line, three lines or more. A
+    ``stderr: ``, torch.distributed's ``[rank0]: `` before each line a worker prints, Fabric's
+    ``[10.0.0.5] err: `` before each line a remote command wrote): the same ``Word: `` (up to
+    three) or ``[word]: `` (``[host] stream: ``) on every non-blank line, three lines or more. A
     label that names an exception class is the message's, and is kept."""
     nonempty = [ln for ln in lines[-2000:] if ln.strip()]
     b = _BRACKET_LABEL.match(nonempty[0]) if len(nonempty) >= 3 else None
