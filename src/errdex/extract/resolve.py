@@ -877,6 +877,10 @@ class Resolver:
             self._active.discard(key)
         if info.reflows and not any(has_literal(m) for m, _ in pairs):
             return None  # a re-flow of text unknown here: the call's own placeholder, as before
+        if not whole and (wrapped := _wraps_given(ref, pairs)):
+            # ``with_source(f"Invalid requirement: {r!r}") + hint``: a helper that hands back the
+            # worded text it was given, maybe with more around it, words the message itself
+            return wrapped
         return self.fitted(pairs, ref, key, whole)
 
     @staticmethod
@@ -2366,6 +2370,37 @@ def _star_message(msg: Value | None) -> str | None:
 def _not_a_class(written: str) -> bool:
     """``make_error``, ``self._exc``, ``error_class``: a name that is not a class's."""
     return not written.rpartition(".")[2].lstrip("_")[:1].isupper()
+
+
+# the least literal text (its letters and digits) a call's argument must carry for a helper
+# that returns it to be taken as wording the message: a word, not a separator
+_GIVEN_WORDS = 8
+
+
+def _wraps_given(ref: Ref, pairs: list[Pair]) -> list[Pair] | None:
+    """The texts a helper call gives back when every one of them holds the worded text the call
+    passes it (``def with_source(text): return text if not src else f"{text} (from {src})"``
+    called as ``with_source(f"Invalid requirement: {req!r}: {exc}")``), else None. Such a helper
+    wraps the message it is handed, so inside a longer message (``msg = with_source(...)``, then
+    ``msg += hint``) its texts are the message's words, as they are when it is the whole
+    message; a helper given no words (``describe(obj)``) returns a name or a value, which stays a
+    placeholder there. A text not known at all (the call's own placeholder, alone) says nothing
+    either way and is left out, as it is of the whole message."""
+    given = [
+        p
+        for a in ref.args
+        for v in a.value or ()
+        for p in v
+        if isinstance(p, str) and sum(c.isalnum() for c in p) >= _GIVEN_WORDS
+    ]
+    known = [(m, e) for m, e in pairs if has_literal(m)]
+    if not given or not known or len(known) > MAX_VARIANTS:
+        return None
+    for m, _ in known:
+        text = "\0".join(p if isinstance(p, str) else "" for p in m)
+        if not all(g in text for g in given):
+            return None
+    return known
 
 
 def _names_message(key: str) -> bool:

@@ -135,7 +135,9 @@ _MD_LINK = re.compile(r"\[([^\[\]\n]{1,1000})\]\([^)\[\]\s]{0,1000}\)")
 _LINE_LABEL = re.compile(r"^([A-Za-z][\w.-]{0,40}): (?:[A-Za-z][\w.-]{0,40}: ){0,2}")
 # a launcher's bracketed label on every line a worker prints (torch.distributed's ``[rank0]: ``),
 # the first line maybe quoted (``> ``) where the user's blockquote began
-_BRACKET_LABEL = re.compile(r"^(?:> )?(\[[A-Za-z][\w.-]{0,40}\]: )")
+# a launcher's tag on each line it relays: torch.distributed's ``[rank0]: ``, or a remote
+# runner's host and the stream the line came on (Fabric's ``[10.0.0.5] err: ``, ``[web1] out: ``)
+_BRACKET_LABEL = re.compile(r"^(?:> )?(\[[A-Za-z0-9][\w.:@-]{0,60}\](?: (?:out|err|stdout|stderr))?: )")
 _COMPOSE = re.compile(r"^([\w.-]{1,80}?)(?:[-_]\d{1,4})?\s{0,40}\| ")
 # docker BuildKit's plain progress: a step number and the seconds since the build began
 # (``#12 3.457 ``) before each line a step prints; its own status lines carry the step alone
@@ -1255,8 +1257,9 @@ def _strip_marker_head(lines: list[str]) -> list[str]:
 def _strip_line_label(lines: list[str]) -> list[str]:
     """Remove a label that a logging handler or a host application puts on every line of what
     it prints (``LogPython: Error: `` in front of each traceback line, an embedding program's
-    ``stderr: ``, torch.distributed's ``[rank0]: `` before each line a worker prints): the same
-    ``Word: `` (up to three) or ``[word]: `` on every non-blank line, three lines or more. A
+    ``stderr: ``, torch.distributed's ``[rank0]: `` before each line a worker prints, Fabric's
+    ``[10.0.0.5] err: `` before each line a remote command wrote): the same ``Word: `` (up to
+    three) or ``[word]: `` (``[host] stream: ``) on every non-blank line, three lines or more. A
     label that names an exception class is the message's, and is kept."""
     nonempty = [ln for ln in lines[-2000:] if ln.strip()]
     b = _BRACKET_LABEL.match(nonempty[0]) if len(nonempty) >= 3 else None
@@ -4269,6 +4272,7 @@ def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
         if m and (
             is_type_name(m.group(1), strict=True)
             or _errors_module_class(m.group(1))
+            or _own_repr_line(lines[k], m)
             or _raised_above(lines, k, m.group(1))
             or _announced(lines, k, m.group(1))
         ):
@@ -4277,6 +4281,20 @@ def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
         if m and is_type_name(m.group(1).rpartition(".")[2], strict=True):
             return k
     return None
+
+
+def _own_repr_line(line: str, m: re.Match[str]) -> bool:
+    """``grpc._channel._MultiThreadedRendezvous: <_MultiThreadedRendezvous of RPC that ...``: a
+    module-qualified class whose text opens with ``<`` and that class's own name, the repr an
+    object that is also an exception prints as its ``str`` (a call, a future). Python's exception
+    line is the one place a class's qualified name is followed by its own repr, so the line is
+    the error's whatever the class's name ends in; prose above it need not announce it."""
+    token = m.group(1)
+    name = token.rpartition(".")[2]
+    if "." not in token or not _module_class(token):
+        return False
+    rest = line[m.end() :].lstrip(" ")
+    return rest.startswith("<" + name) and rest[len(name) + 1 : len(name) + 2] in (" ", ">", ":", "")
 
 
 def _errors_module_class(token: str) -> bool:
