@@ -99,6 +99,10 @@ def test_a_heading_cut_after_its_line_or_before_its_function_is_read_alike(
     # the line kept, the function still the one the frame above calls into
     text = _paste("return raise_error_from_response(response, ClientError)") + tail
     q = parse(text)
-    assert (q.frames[-1].path, q.frames[-1].line, q.frames[-1].function) == (f"{SITE}/errors.py", RAISE + 3, None)
+    assert (q.frames[-1].path, q.frames[-1].line, q.frames[-1].function) == (
+        f"{SITE}/errors.py",
+        RAISE + 3,
+        None,
+    )
     top = matcher.explain(text).matches[0]
     assert (top.path, top.line, top.function) == ("pkg/errors.py", RAISE, "raise_error_from_response")

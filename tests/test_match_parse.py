@@ -2996,8 +2996,10 @@ def test_a_paste_between_lone_backtick_lines_is_read_as_fenced() -> None:
     # the message's line no longer starts behind a backtick
     q = parse("`\nMalformed request https://x.test/job. Response content: {'code': 'BAD'}\n`")
     assert q.message == "Malformed request https://x.test/job. Response content: {'code': 'BAD'}"
-    q = parse("`\n\tTraceback (most recent call last):\n\t  File \"app.py\", line 2, in <module>\n"
-              "\t    f()\n\tTypeError: f() missing 1 required positional argument: 'fn'\n`")
+    q = parse(
+        '`\n\tTraceback (most recent call last):\n\t  File "app.py", line 2, in <module>\n'
+        "\t    f()\n\tTypeError: f() missing 1 required positional argument: 'fn'\n`"
+    )
     assert q.exc_type == "TypeError" and q.frames[-1].path == "app.py"
     # a backtick closing a span opened on the line above it is no such pair
     q = parse("ValueError: bad value\n`")
