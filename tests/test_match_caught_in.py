@@ -133,3 +133,27 @@ def test_the_catching_functions_raise_of_the_headers_class_answers_the_cut_part(
     assert res.matches, res.verdict
     assert res.matches[0].id == site.error_id
     assert res.matches[0].approximate  # no text was pasted to verify it
+
+
+def test_a_cut_jupyter_part_raised_from_the_users_own_cell_falls_back_to_the_caught_error() -> None:
+    # the earlier part's first frame is the user's cell: the user's code caught it and raised
+    # the header's class, so the library's error before it is the one the paste shows
+    text = (
+        "---------------------------------------------------------------------------\n"
+        "ParseError                                Traceback (most recent call last)\n"
+        "Cell In[5], line 3\n"
+        "      2 try:\n"
+        '----> 3     parse("x ")\n'
+        "      4 except Exception as e:\n\n"
+        f"File {SITE}:958, in _parse_one(text)\n"
+        "--> 958     raise ParseError(msg)\n\n"
+        "ParseError: Expected '=', found end of text (at char 2)\n\n"
+        f"{CAUSE}\n\n"
+        "RuntimeError                              Traceback (most recent call last)\n"
+        "Cell In[5], line 5\n"
+        '      3     parse("x ")\n'
+        "      4 except Exception as e:\n"
+    )
+    q = parse(text)
+    b = q.blocks[q.primary]
+    assert b.exc_type == "ParseError" and b.message.startswith("Expected '='")

@@ -3125,8 +3125,14 @@ def _caught_in(lines: list[str], frames: list[Frame]) -> Frame | None:
         return None
     start = seps[-2] + 1 if len(seps) > 1 else 0
     # (its first frame line is all that is read: the block was parsed whole already; IPython's
-    # ``File path:36, in f(args)`` too, the argument list left off)
-    m = next((m for ln in lines[start : seps[-1]] if (m := _caught_frame(ln))), None)
+    # ``File path:36, in f(args)`` too, the argument list left off, unless a cell's frame comes
+    # first: the user's own code caught it there)
+    m = None
+    for ln in lines[start : seps[-1]]:
+        if _IPY_CELL.match(ln) or _IPY_OLD_FRAME.match(ln):
+            return None
+        if m := _caught_frame(ln):
+            break
     function = (m.group(3) or "").split("(", 1)[0].strip() if m else ""
     if m is None or not function:
         return None
@@ -3226,7 +3232,7 @@ def _raised_from_caught(blocks: list[Block], primary: int, lines: list[str]) -> 
     function pin the raise, so the cut part stays the error asked about (the part before it is
     still tried when they find nothing), not the caught error it was raised from."""
     b = blocks[primary]
-    if not b.header_only or not b.exc_type or primary == 0:
+    if not b.header_only or not b.exc_type or primary == 0 or _caught_in(lines, b.frames) is None:
         return False
     seps = [ln for ln in lines if any(c in ln for c in _CHAIN)]
     before = blocks[primary - 1].exc_type or ""
