@@ -95,3 +95,65 @@ def test_a_raise_in_the_catching_function_comes_first() -> None:
     # without the earlier exception's frames nothing tells them apart: the tie keeps entry order
     alone = m.explain(chain(DURING, RERAISED).split(DURING)[1].lstrip())
     assert alone.matches[0].id == other.error_id
+
+
+# IPython's chain: the caught error's part (its frames printed ``File path:36, in f(args)``),
+# then the wrapping class's header and the user's cell, cut before the wrapping error's line
+JUPYTER_CUT = (
+    "---------------------------------------------------------------------------\n"
+    "TypeError                                 Traceback (most recent call last)\n"
+    f"File {SITE}:36, in wrap_exc(msg, origin, f, *args, **kwargs)\n"
+    "     35 try:\n"
+    "---> 36     return f(*args, **kwargs)\n"
+    "     37 except Exception as e:\n\n"
+    "File <string>:1, in <module>\n\n"
+    "TypeError: 'Series' object is not callable\n\n"
+    f"{CAUSE}\n\n"
+    "ParseError                                Traceback (most recent call last)\n"
+    "Input In [124], in <cell line: 2>()\n"
+    '      1 df = pd.DataFrame({"C": [1, 2'
+)
+
+
+def test_a_cut_jupyter_part_raised_from_a_caught_error_stays_the_error() -> None:
+    # the header names a class of its own after "direct cause": ``raise ParseError(...) from e``
+    # ran in the function that caught the TypeError, the first frame its part shows
+    q = parse(JUPYTER_CUT)
+    b = q.blocks[q.primary]
+    assert b.exc_type == "ParseError" and b.header_only and not b.message
+    assert b.caught_in is not None
+    assert (b.caught_in.path, b.caught_in.function) == (SITE, "wrap_exc")
+
+
+def test_the_catching_functions_raise_of_the_headers_class_answers_the_cut_part() -> None:
+    other = entry(["bad token ", "tok", ""], line=80, function="tokenize")
+    site = entry(["Error evaluating: ", "name", ": ", "e", ""], line=43, function="wrap_exc")
+    m = Matcher.from_entries([other, site])
+    res = m.explain(JUPYTER_CUT)
+    assert res.matches, res.verdict
+    assert res.matches[0].id == site.error_id
+    assert res.matches[0].approximate  # no text was pasted to verify it
+
+
+def test_a_cut_jupyter_part_raised_from_the_users_own_cell_falls_back_to_the_caught_error() -> None:
+    # the earlier part's first frame is the user's cell: the user's code caught it and raised
+    # the header's class, so the library's error before it is the one the paste shows
+    text = (
+        "---------------------------------------------------------------------------\n"
+        "ParseError                                Traceback (most recent call last)\n"
+        "Cell In[5], line 3\n"
+        "      2 try:\n"
+        '----> 3     parse("x ")\n'
+        "      4 except Exception as e:\n\n"
+        f"File {SITE}:958, in _parse_one(text)\n"
+        "--> 958     raise ParseError(msg)\n\n"
+        "ParseError: Expected '=', found end of text (at char 2)\n\n"
+        f"{CAUSE}\n\n"
+        "RuntimeError                              Traceback (most recent call last)\n"
+        "Cell In[5], line 5\n"
+        '      3     parse("x ")\n'
+        "      4 except Exception as e:\n"
+    )
+    q = parse(text)
+    b = q.blocks[q.primary]
+    assert b.exc_type == "ParseError" and b.message.startswith("Expected '='")

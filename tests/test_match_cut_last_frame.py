@@ -89,3 +89,20 @@ def test_a_call_naming_no_function_of_the_cut_file_names_none_there(matcher: Mat
     # ``print`` is no function of errors.py: the cut frame says nothing the file's raises share
     res = matcher.explain(_paste("return print(response)"))
     assert all(m.path != "pkg/errors.py" for m in res.matches)
+
+
+@pytest.mark.parametrize("tail", [f", line {RAISE + 3}", f", line {RAISE + 3}, in"])
+def test_a_heading_cut_after_its_line_or_before_its_function_is_read_alike(
+    matcher: Matcher, tail: str
+) -> None:
+    # cut later in the heading (after the line's number, or after ``, in``): the same frame,
+    # the line kept, the function still the one the frame above calls into
+    text = _paste("return raise_error_from_response(response, ClientError)") + tail
+    q = parse(text)
+    assert (q.frames[-1].path, q.frames[-1].line, q.frames[-1].function) == (
+        f"{SITE}/errors.py",
+        RAISE + 3,
+        None,
+    )
+    top = matcher.explain(text).matches[0]
+    assert (top.path, top.line, top.function) == ("pkg/errors.py", RAISE, "raise_error_from_response")

@@ -192,6 +192,30 @@ def test_old_ipython_colab() -> None:
     assert q.frames[-1].function == "check_eval_args" and q.frames[-1].line == 1176
 
 
+# IPython 8.0 to 8.5 print a cell's frame as ``Input In [N], in <cell line: M>()`` (8.6 on:
+# ``Cell In[N], line M``); the chain's last part here is cut after that frame's first line
+IPYTHON_8_CELL = """\
+PatsyError                                Traceback (most recent call last)
+Input In [124], in <cell line: 2>()
+      1 df = pd.DataFrame({"C": [1, 2]})
+----> 2 fit(df)
+
+File /opt/conda/lib/python3.10/site-packages/pkg/core.py:36, in fit(data)
+     35 if data is None:
+---> 36     raise PatsyError("no data")
+
+PatsyError: no data
+"""
+
+
+def test_ipython_8_cell_frame_with_its_line_in_the_function_tail() -> None:
+    q = parse(IPYTHON_8_CELL)
+    assert q.exc_type == "PatsyError" and q.message == "no data"
+    cell, deepest = q.frames
+    assert (cell.path, cell.line, cell.function) == ("<cell 124>", 2, None)
+    assert (deepest.line, deepest.function) == (36, "fit")
+
+
 # IPython 7's frame of a cell's own code, ``<ipython-input-N-hash> in <module>``, has no argument
 # list; the paste ends there (the thread cut it), with no exception line after the frames
 IPYTHON_MODULE_CUT = """\
@@ -2965,3 +2989,18 @@ def test_a_repr_nested_in_a_call_or_ending_the_line_is_no_record_s_parenthesis()
     )
     assert parse(text).exc_type is None
     assert parse("Request failed (ProtocolError('aborted'))").exc_type is None
+
+
+def test_a_paste_between_lone_backtick_lines_is_read_as_fenced() -> None:
+    # one backtick opening and closing the output on lines of their own, as a fence is used:
+    # the message's line no longer starts behind a backtick
+    q = parse("`\nMalformed request https://x.test/job. Response content: {'code': 'BAD'}\n`")
+    assert q.message == "Malformed request https://x.test/job. Response content: {'code': 'BAD'}"
+    q = parse(
+        '`\n\tTraceback (most recent call last):\n\t  File "app.py", line 2, in <module>\n'
+        "\t    f()\n\tTypeError: f() missing 1 required positional argument: 'fn'\n`"
+    )
+    assert q.exc_type == "TypeError" and q.frames[-1].path == "app.py"
+    # a backtick closing a span opened on the line above it is no such pair
+    q = parse("ValueError: bad value\n`")
+    assert q.exc_type == "ValueError"

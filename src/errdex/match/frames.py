@@ -366,13 +366,14 @@ _BARE_FILES = 16  # catalogue files of one base name a bare frame is read agains
 
 
 def _cut_frame_named(idx: Index, frames: list[Frame]) -> list[Frame]:
-    """``frames`` with a last frame cut after its file (no line, no function: a stored excerpt
-    ending inside the heading, ``File ".../keycloak/exceptions.py"``) named by the one function
-    of that file of the catalogue that the frame above calls (``return
-    raise_error_from_response(data_raw, KeycloakPostError)``): the traceback went on into it,
-    so its raises are the deepest frame's, as a frame printing that function would name them.
-    Unchanged when the file is not the catalogue's or the call names no function of it, or two."""
-    if len(frames) < 2 or frames[-1].line is not None or frames[-1].function or not frames[-2].source:
+    """``frames`` with a last frame cut after its file (no function: a stored excerpt ending
+    inside the heading, ``File ".../keycloak/exceptions.py"`` or ``File "...", line 708, in``)
+    named by the one function of that file of the catalogue that the frame above calls
+    (``return raise_error_from_response(data_raw, KeycloakPostError)``): the traceback went on
+    into it, so its raises are the deepest frame's, as a frame printing that function would
+    name them. Unchanged when the file is not the catalogue's or the call names no function of
+    it, or two."""
+    if len(frames) < 2 or frames[-1].function or not frames[-2].source:
         return frames
     path = idx.resolve_path(norm_path(frames[-1].path))
     if path is None:
@@ -380,7 +381,7 @@ def _cut_frame_named(idx: Index, frames: list[Frame]) -> list[Frame]:
     named = [n for n in names_called(frames[-2].source) if idx.sites.get((path, n))]
     if len(named) != 1:
         return frames
-    return [*frames[:-1], Frame(frames[-1].path, None, named[0])]
+    return [*frames[:-1], Frame(frames[-1].path, frames[-1].line, named[0])]
 
 
 # grouped patterns among a frame's named ones read a pass each (``_pattern_weights``); more take

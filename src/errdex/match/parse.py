@@ -291,7 +291,19 @@ def _span_marks_off(lines: list[str]) -> list[str]:
     traceback's header on its line (``_without_span_opener``)."""
     if len(lines) == 1:
         return [_unlisted(lines[0])]
+    lines = _without_lone_ticks(lines)
     return [_without_span_opener(ln) for ln in lines]
+
+
+def _without_lone_ticks(lines: list[str]) -> list[str]:
+    """A paste whose first and last lines (blank ones aside) are each a lone backtick: a code
+    span opened and closed on lines of their own around the output, used as a fence is (one
+    backtick where three were meant). The marks go, as a fence's lines do; the lines between
+    are the program's, a message's first line no longer behind a backtick."""
+    ends = [i for i, ln in enumerate(lines) if ln.strip()]
+    if len(ends) < 3 or lines[ends[0]].strip() != "`" or lines[ends[-1]].strip() != "`":
+        return lines
+    return [ln for i, ln in enumerate(lines) if i not in (ends[0], ends[-1])]
 
 
 def _without_span_opener(ln: str) -> str:
@@ -1892,9 +1904,14 @@ _IPY_FRAME = re.compile(r"^\s*File (\S[^\n]{0,1000}?):(\d{1,9})(?:, in ([^\n]{1,
 # A CPython frame line whose path lost its quotes (a Markdown or rich rendering of the paste):
 # ``File /usr/lib/x.py, line 3, in f``; the path holds no comma, so where it ends is certain
 # a frame heading cut after its file, the paste's last line (a stored excerpt cut inside the frame)
-_FILE_ONLY_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000}\.pyw?)"\s*$')
+# (or cut after its line's number, or after ``, in`` before the function's name)
+_FILE_ONLY_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000}\.pyw?)"(?:, line (\d{1,9})(?:, in)?)?\s*$')
 _BARE_FRAME = re.compile(r'^\s*File ([^\s",][^,\n]{0,1000}\.py), line (\d{1,9})(?:, in (.{1,500}))?\s*$')
-_IPY_CELL = re.compile(r"^\s*(?:Cell|Input) In ?\[\s*(\d{0,9})\s*\],? line (\d{1,9})")
+# an IPython cell's frame: ``Cell In[3], line 5`` (IPython 8.6 on) or ``Input In [124], in <cell
+# line: 2>()`` (IPython 8.0 to 8.5, the line inside the function-like tail)
+_IPY_CELL = re.compile(
+    r"^\s*(?:Cell|Input) In ?\[\s*(\d{0,9})\s*\],? (?:line (\d{1,9})|in <cell line: (\d{1,9})>)"
+)
 # IPython 7 and older: ``path in function(args)``; a cell's own code is ``<ipython-input-7-...> in
 # <module>``, printed with no argument list (a module takes none): only ``<module>`` may omit it,
 # so prose naming a file (``setup.py in the root``) is not read as a frame
@@ -3110,15 +3127,29 @@ def _caught_in(lines: list[str], frames: list[Frame]) -> Frame | None:
     if not seps or any(_GROUP_SEP.match(ln) for ln in lines):
         return None
     start = seps[-2] + 1 if len(seps) > 1 else 0
-    # (its first CPython frame line is all that is read: the block was parsed whole already)
-    m = next((m for ln in lines[start : seps[-1]] if (m := _PY_FRAME.match(ln))), None)
-    function = (m.group(3) or "").strip() if m else ""
+    # (its first frame line is all that is read: the block was parsed whole already; IPython's
+    # ``File path:36, in f(args)`` too, the argument list left off, unless a cell's frame comes
+    # first: the user's own code caught it there)
+    m = None
+    for ln in lines[start : seps[-1]]:
+        if _IPY_CELL.match(ln) or _IPY_OLD_FRAME.match(ln):
+            return None
+        if m := _caught_frame(ln):
+            break
+    function = (m.group(3) or "").split("(", 1)[0].strip() if m else ""
     if m is None or not function:
         return None
-    path = m.group(1)
+    path = m.group(1).strip()
     if any(f.function == function and _same_file(f.path, path) for f in frames):
         return None
     return Frame(path, None, function, None)
+
+
+def _caught_frame(ln: str) -> re.Match[str] | None:
+    """A CPython frame line, or IPython's (``File path:36, in f(args)``, its path unquoted)."""
+    if m := _PY_FRAME.match(ln):
+        return m
+    return _IPY_FRAME.match(ln) if not ln.lstrip().startswith('File "') else None
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -3188,10 +3219,32 @@ def _whole_before_cut(blocks: list[Block], primary: int, lines: list[str]) -> in
         return 0
     if _repr_above_traceback(b, lines):
         return primary
+    if _raised_from_caught(blocks, primary, lines):
+        return primary
     for i in range(primary - 1, -1, -1):
         if blocks[i].message and blocks[i].exc_type:
             return i
     return primary
+
+
+def _raised_from_caught(blocks: list[Block], primary: int, lines: list[str]) -> bool:
+    """The chain's cut last part is IPython's header naming a class of its own (``PatsyError
+    Traceback (most recent call last)``) printed after "The above exception was the direct
+    cause": ``raise Cls(...) from e`` ran in the ``except`` clause of the function that caught
+    the part before it, the first frame that part shows (``_caught_in``). The class and that
+    function pin the raise, so the cut part stays the error asked about (the part before it is
+    still tried when they find nothing), not the caught error it was raised from."""
+    b = blocks[primary]
+    if not b.header_only or not b.exc_type or primary == 0 or _caught_in(lines, b.frames) is None:
+        return False
+    seps = [ln for ln in lines if any(c in ln for c in _CHAIN)]
+    before = blocks[primary - 1].exc_type or ""
+    return (
+        bool(seps)
+        and _CHAIN[1] in seps[-1]
+        and before.rsplit(".", 1)[-1] != b.exc_type.rsplit(".", 1)[-1]
+        and bool(blocks[primary - 1].frames)
+    )
 
 
 _REPR_LINES_ABOVE = 40  # lines above a traceback searched for a log's repr of the error it ends in
@@ -3316,7 +3369,7 @@ class _BlockParser:
         if m:
             frame = Frame(m.group(1), int(m.group(2)), (m.group(3) or "").strip() or None)
         elif m := _IPY_CELL.match(ln):
-            frame = Frame(f"<cell {m.group(1)}>", int(m.group(2)), None)
+            frame = Frame(f"<cell {m.group(1)}>", int(m.group(2) or m.group(3)), None)
         elif (m := _IPY_FRAME.match(ln)) and not ln.lstrip().startswith('File "'):
             fn = (m.group(3) or "").strip().split("(", 1)[0].strip() or None
             frame = Frame(m.group(1).strip(), int(m.group(2)), fn)
@@ -3331,9 +3384,10 @@ class _BlockParser:
             and (m := _FILE_ONLY_FRAME.match(ln))
             and not any(x.strip() for x in self.lines[i + 1 :])
         ):
-            # the paste ends inside its last frame, cut after the file's name: the file still
-            # says where the frame above called into, with no line or function of its own
-            frame = Frame(m.group(1), None, None)
+            # the paste ends inside its last frame, cut after the file's name (or its line's
+            # number): the file still says where the frame above called into, the line (when
+            # printed) where in it, with no function of its own
+            frame = Frame(m.group(1), int(m.group(2)) if m.group(2) else None, None)
         if frame is None:
             return None
         return self._add_frame(i, frame, _take_source(self.lines, i + 1, frame))
