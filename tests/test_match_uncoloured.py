@@ -15,7 +15,7 @@ from index_helpers import first, package_matcher
 from errdex.match import Matcher
 from errdex.match.index import uncoloured
 
-STAGES = '''\
+STAGES = """\
 def red(words):
     return "\\033[31m\\033[49m%s\\033[0m" % words
 
@@ -30,7 +30,7 @@ def run(name, tries):
 
 def load(name):
     raise StageError(red("the loader stage could not read the manifest") + f" of {name}")
-'''
+"""
 
 
 @pytest.fixture(scope="module")

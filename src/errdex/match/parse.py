@@ -136,6 +136,8 @@ def without_escapes(text: str) -> str:
     from the terminal holds. The classes of a control sequence's parameter, intermediate and
     final bytes are disjoint, so the scan is linear."""
     return _ANSI.sub("", text) if "\x1b" in text else text
+
+
 # Link text and target exclude brackets, so the scan from one "[" ends where the next one starts:
 # linear (with "[" allowed inside, every "[" of 65 KB of them rescanned 1,000 characters).
 _MD_LINK = re.compile(r"\[([^\[\]\n]{1,1000})\]\([^)\[\]\s]{0,1000}\)")
