@@ -4794,13 +4794,16 @@ class ModuleVisitor:
 
     def returned_by(self, name: str, env: Env, frame: Frame) -> tuple[ExcSpec, ...]:
         """``err = _check(obj, key)`` then ``raise err``: each call of a function the raised local
-        is bound from in this function, as ``raise _check(obj, key)`` would be written; what the
-        function returns is known only once the codebase is (``Resolver.exc``). Bounded."""
+        is bound from in this function (either arm of a conditional expression), as ``raise
+        _check(obj, key)`` would be written; what the function returns is known only once the
+        codebase is (``Resolver.exc``). Bounded."""
         out: list[ExcSpec] = []
-        for value in frame.bound_from(name):
-            if type(value) is not ast.Call:
-                continue
-            spec = self.call_spec(value, env, frame)
+        # either arm of ``err = self._v2_error(...) if api_mode == "V2" else self._v1_error(...)``
+        calls = [
+            arm for value in frame.bound_from(name) for arm in _branches(value) if isinstance(arm, ast.Call)
+        ]
+        for call in calls:
+            spec = self.call_spec(call, env, frame)
             if spec.helper is not None and spec not in out:
                 out.append(spec)
                 if len(out) == _MAX_RETURNED:
