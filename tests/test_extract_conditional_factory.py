@@ -1,8 +1,9 @@
 """A raised local bound from a conditional expression of two factory calls: ``err =
 self.v2_error(body) if api_mode == "V2" else self.v1_error(body)`` then ``raise err`` (stripe's
-``handle_error_response``). Either arm's factory may build the exception, so the raise prints
-what each builds, as ``err = self.v1_error(body); raise err`` would. Exact templates from parsed
-code, never imported."""
+``handle_error_response``, after an OAuth error's own ``err = self.oauth_error(...)``). Either
+arm's factory may build the exception, so the raise prints what each builds, as ``err =
+self.v1_error(body); raise err`` would, and the earlier binding's factory's too. Exact templates
+from parsed code, never imported."""
 
 from __future__ import annotations
 
@@ -22,6 +23,10 @@ class TemporaryError(Exception):
     pass
 
 
+class GrantError(Exception):
+    pass
+
+
 class Requestor:
     def v1_error(self, code, message):
         if code == 402:
@@ -31,8 +36,15 @@ class Requestor:
     def v2_error(self, code, message):
         return TemporaryError(f"try again later ({code}): {message}")
 
-    def handle(self, api_mode, code, message):
-        err = self.v2_error(code, message) if api_mode == "V2" else self.v1_error(code, message)
+    def grant_error(self, code):
+        return GrantError(f"grant refused: {code}")
+
+    def handle(self, grant, api_mode, code, message):
+        err = None
+        if grant:
+            err = self.grant_error(code)
+        if err is None:
+            err = self.v2_error(code, message) if api_mode == "V2" else self.v1_error(code, message)
         raise err
 """
 
@@ -44,4 +56,5 @@ def test_the_raise_prints_what_either_arm_s_factory_builds() -> None:
         ("CardError", "card declined: {message}"),
         ("RateLimitError", "slow down: {message}"),
         ("TemporaryError", "try again later ({code}): {message}"),
+        ("GrantError", "grant refused: {code}"),  # the earlier binding's factory too: three calls
     }
