@@ -2866,8 +2866,22 @@ class ModuleVisitor:
         if self.builds_raised_name(name, value, env, frame):
             spec = self.exc_spec(value, env, frame)
             env[name] = ExcVal(spec) if spec is not None else None
+        elif type(value) is ast.IfExp and (specs := self.either_arm_builds(name, value, env, frame)):
+            env[name] = ExcVal(specs[0], tuple(specs[1:MAX_VARIANTS]))
         elif (box := self.taken_exc(value, env)) is not None:
             env[name] = _taken(box)
+
+    def either_arm_builds(self, name: str, value: ast.IfExp, env: Env, frame: Frame) -> list[ExcSpec]:
+        """``err = self.v2_error(body) if api_mode == "V2" else self.v1_error(body)``: what each
+        arm builds, as ``err = self.v1_error(body)`` alone would be taken; empty unless every arm
+        (nested conditionals flattened) builds one."""
+        specs: list[ExcSpec] = []
+        for arm in _branches(value):
+            spec = self.exc_spec(arm, env, frame) if self.builds_raised_name(name, arm, env, frame) else None
+            if spec is None:
+                return []
+            specs.append(spec)
+        return specs
 
     def printer_alias(self, name: str, value: ast.expr, frame: Frame) -> None:
         """``__str__ = __repr__`` in a class body: the printer is that method of the class, defined

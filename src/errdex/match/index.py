@@ -94,6 +94,7 @@ from operator import itemgetter
 from typing import Any, BinaryIO, NamedTuple, cast, overload
 from zlib import crc32
 
+from errdex.match.parse import without_escapes
 from errdex.match.runtime import is_runtime
 from errdex.match.score import fn_last, importable_file, site_privacy
 from errdex.match.score import words as text_words
@@ -176,7 +177,7 @@ def relays_text(statement: str) -> bool:
     return _RELAYS_TEXT.fullmatch(statement) is not None
 
 
-FORMAT = 28  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+FORMAT = 29  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
 # callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
 # index with a test's classes among them is rebuilt on load); 21: and of the classes below one
 # whose method prints ``{self!r}`` (``store.classes.SELF_SLOTS``); 22: ``e_relay``'s kind 3, a raise
@@ -186,7 +187,7 @@ FORMAT = 28  # 18: the raises printing collected errors' messages joined (``JOIN
 # the literals without the quotes next to a placeholder (``verify.loose_lits``); 27: one caller
 # more for a function a top-level package's ``__init__`` re-exports (``FactReader.reexported``);
 # 28: the opening key from the first literal holding a chunk, not the first literal only
-# (``_opening_chunk``)
+# (``_opening_chunk``); 29: literals without a terminal's escape codes (``uncoloured``)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -291,6 +292,19 @@ class CorruptIndex(IndexFormatError):
 
     def __init__(self, detail: str) -> None:
         super().__init__(f"match index artifact is corrupt ({detail})")
+
+
+def uncoloured(segs: list[str]) -> list[str]:
+    """A message the code colours for the terminal (``"\\033[34m" + msg``, or a ``blue(msg)``
+    helper the extractor inlined) holds escape codes in its literals that no paste has: the
+    terminal drew them as colours, and a copy keeps the text alone (``parse.clean`` drops any
+    left). Its literals are matched without them, the placeholders between them unchanged.
+    """
+    if not any("\x1b" in lit for lit in segs[0::2]):
+        return segs
+    out = list(segs)
+    out[0::2] = [without_escapes(lit) for lit in segs[0::2]]
+    return out
 
 
 def debug_specifiers_as_text(segs: list[str]) -> list[str]:
@@ -1794,7 +1808,7 @@ class Builder:
     def add_entry(self, e: CatalogueEntry) -> Added | None:
         """One catalogue entry, its template split into the pattern's compact literals (what
         ``add`` returns)."""
-        segs = debug_specifiers_as_text(e.segments if e.segments else [e.template])
+        segs = uncoloured(debug_specifiers_as_text(e.segments if e.segments else [e.template]))
         lits = tuple(compact(x) for x in segs[0::2])
         if any(" " in lit for lit in lits):
             raise ValueError(f"a compact literal holds a space: {lits!r}")

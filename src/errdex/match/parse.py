@@ -129,6 +129,15 @@ class ParsedQuery:
 # --- cleaning ---------------------------------------------------------------------------------
 
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]{0,2000}(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+
+
+def without_escapes(text: str) -> str:
+    """``text`` without a terminal's escape sequences (colours, titles, links): what a copy
+    from the terminal holds. The classes of a control sequence's parameter, intermediate and
+    final bytes are disjoint, so the scan is linear."""
+    return _ANSI.sub("", text) if "\x1b" in text else text
+
+
 # Link text and target exclude brackets, so the scan from one "[" ends where the next one starts:
 # linear (with "[" allowed inside, every "[" of 65 KB of them rescanned 1,000 characters).
 _MD_LINK = re.compile(r"\[([^\[\]\n]{1,1000})\]\([^)\[\]\s]{0,1000}\)")
@@ -227,8 +236,7 @@ def clean(text: str) -> tuple[str, bool]:
         text = _unescape_lines(text)
         text = "\n".join(_unescaped_quoted_error(ln) for ln in text.split("\n"))
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", " ")
-    if "\x1b" in text:
-        text = _ANSI.sub("", text)
+    text = without_escapes(text)
     if "](" in text:
         text = _MD_LINK.sub(r"\1", text)
     text = _without_bar_tails(text)
