@@ -21,7 +21,10 @@ FRAMES = (
 
 def test_an_exception_line_at_the_frames_indent_ends_the_traceback() -> None:
     q = parse(FRAMES + "  OSError: Command ./configure --prefix=/srv/env failed with error code 1")
-    assert (q.exc_type, q.message) == ("OSError", "Command ./configure --prefix=/srv/env failed with error code 1")
+    assert (q.exc_type, q.message) == (
+        "OSError",
+        "Command ./configure --prefix=/srv/env failed with error code 1",
+    )
     assert q.frames[-1].function == "callit"
     assert q.frames[-1].source == "% (cmd_desc, proc.returncode))"
 
@@ -41,5 +44,9 @@ def test_a_traceback_shifted_whole_with_its_source_at_the_frames_indent() -> Non
 
 
 def test_a_class_like_line_with_frames_after_it_is_no_exception_line() -> None:
-    q = parse(FRAMES + "  KeyError: 'cmd'\n" + '  File "/srv/nodekit.py", line 12, in run\n    run()\nValueError: bad')
+    q = parse(
+        FRAMES
+        + "  KeyError: 'cmd'\n"
+        + '  File "/srv/nodekit.py", line 12, in run\n    run()\nValueError: bad'
+    )
     assert (q.exc_type, q.message) == ("ValueError", "bad")
