@@ -145,3 +145,13 @@ def test_a_namesake_of_the_printed_class_is_no_agreement_of_class(matcher: Match
     assert namesake.score < res.matches[0].score
     assert not any(r.startswith("exception type agrees") for r in namesake.reasons), namesake.reasons
     assert any("does not hold" in r for r in namesake.reasons), namesake.reasons
+
+
+@pytest.mark.parametrize("cls", ["ruamel.yaml.scanner.ScannerError", "strictyml.yaml.scanner.ScannerError"])
+def test_a_fork_under_a_name_of_its_own_prints_another_packages_class(matcher: Matcher, cls: str) -> None:
+    # the same modules under an unrelated top-level name are a fork's or a copy's (opensearch-py
+    # keeps elasticsearch-py's ``exceptions.RequestError``), not the library under an older name:
+    # the words fit, the class does not, so the raise stays an answer, approximate
+    res = matcher.explain(f"{cls}: {WORDS}")
+    assert res.matches and res.matches[0].function == "fetch_value"
+    assert all(m.approximate for m in res.matches), [(m.function, m.approximate) for m in res.matches]

@@ -4560,7 +4560,7 @@ def _take_source(lines: list[str], i: int, frame: Frame) -> int:
         if _FILE_ONLY_FRAME.match(ln):
             return i  # a frame heading cut after its file (no statement reads ``File "x.py"``)
         if ln[:1] in " \t" and not _PY_FRAME.match(ln) and not _IPY_FRAME.match(ln):
-            if _outdented(ln, margin):
+            if _outdented(ln, margin) or (frame.source is not None and _level_error_line(lines, i, margin)):
                 return i
             if frame.source is None and not _CARETS.match(ln):
                 frame.source = ln.strip()
@@ -4587,6 +4587,17 @@ def _outdented(ln: str, margin: int) -> bool:
     an exception line. A frame's source is indented deeper than its ``File`` line, and the
     exception line as much less as the frames are indented."""
     return 0 < len(ln) - len(ln.lstrip(" \t")) < margin and _type_line(ln.strip())
+
+
+def _level_error_line(lines: list[str], i: int, margin: int) -> bool:
+    """Line ``i``, under a frame whose source line is already read, is the exception line
+    indented as far as the frame's own ``File`` line: a paste re-indented by hand or by a
+    Markdown list (``  OSError: Command ... failed`` under ``  File ...``, every line of the
+    traceback shifted alike). A frame prints one source line, indented deeper than its
+    heading; a second line at the heading's own indent that reads as ``Class: text``, with no
+    frame after it, is what Python printed at the line's start once the frames ended."""
+    ln = lines[i]
+    return 0 < margin == len(ln) - len(ln.lstrip(" \t")) and _type_line(ln.strip()) and _ends_frames(lines, i)
 
 
 def _log_record(ln: str) -> bool:

@@ -2701,7 +2701,25 @@ def _same_package_renamed(pasted: str, qual: str) -> bool:
     modules into its own (``yaml.scanner.ScannerError`` for ``ruamel.yaml.scanner.ScannerError``)
     is neither: the pasted path lacks the package's own name."""
     p, q = pasted.split("."), qual.split(".")
-    return (len(p) > 1 and p[1:] == q[1:]) or q[0] in p[:-1]
+    return (len(p) > 1 and p[1:] == q[1:] and _kin_names(p[0], q[0])) or q[0] in p[:-1]
+
+
+_KIN_AFFIX = 3  # letters a renamed package's old and new top-level names share at one end
+
+
+def _kin_names(old: str, new: str) -> bool:
+    """Whether two top-level package names may be one package's older and newer name: one
+    holds the other (``PyPDF2``/``pypdf``, ``ytrends`` retyped for ``pytrends``) or they share
+    a start or an end of a few letters (``oldkit``/``yamlkit``), case and ``_`` aside. A fork
+    released under a name of its own keeps the original's modules but not its name
+    (``elasticsearch.exceptions.RequestError`` is elasticsearch-py's class, not opensearch-py's
+    ``opensearchpy.exceptions.RequestError``): its class printed under the original's module is
+    another package's."""
+    a, b = old.lower().replace("_", ""), new.lower().replace("_", "")
+    if not a or not b or a in b or b in a:
+        return True
+    n = _KIN_AFFIX
+    return len(a) >= n and len(b) >= n and (a[:n] == b[:n] or a[-n:] == b[-n:])
 
 
 _QUOTE = re.compile("[\"']")  # a string literal's quote in a statement's first line
