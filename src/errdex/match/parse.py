@@ -1996,6 +1996,12 @@ _COLUMN_HEAD = re.compile(
 _COLUMN_PATH = re.compile(r"[\w.-]{1,200}\.pyw?:\d{1,9}")  # the last word only (fullmatch)
 _LOG_COLUMN = re.compile(r"^(DEBUG|INFO|WARNING|ERROR|CRITICAL) +(?=\S)")
 _LOG_BASIC = re.compile(r"^(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL):([\w.]{0,200}):")
+# a timestamp run into a ``LEVEL:name:`` record by a colon, no blank between (``%(asctime)s:
+# %(levelname)s:%(name)s:%(message)s``, Superset's default format): the time is the format's,
+# the record after it is read as ``_LOG_BASIC``'s
+_LOG_TS_BASIC = re.compile(
+    r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?:(?=(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL):)"
+)
 _LOG_GLOG = re.compile(
     r"^([DIWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d{1,9}\s+\d{1,9}\s+([^\s:\]]{1,500}):(\d{1,9})\]\s?"
 )
@@ -4790,6 +4796,8 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
             if field is not None and (f := field.match(msg)):
                 msg = msg[f.end() :]
             changed = True
+        if ts := _LOG_TS_BASIC.match(msg):
+            msg = msg[ts.end() :]
         m = _LOG_BASIC.match(msg) or _LOG_APP.match(msg) or _uvicorn_level(msg)
         if m is None and not changed and _COLUMN_HEAD.match(msg):
             m = _LOG_COLUMN.match(msg)  # a level in its column, no logger name (rich's)
