@@ -77,7 +77,11 @@ TIMESTAMPED = (
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    files = {"wsclient/__init__.py": "", "wsclient/client.py": CLIENT, "wsclient/async_client.py": ASYNC_CLIENT}
+    files = {
+        "wsclient/__init__.py": "",
+        "wsclient/client.py": CLIENT,
+        "wsclient/async_client.py": ASYNC_CLIENT,
+    }
     with package_matcher(Path(tmp_path_factory.mktemp("client")), files) as m:
         yield m
 

@@ -1311,7 +1311,10 @@ def chained_forms(statement: str) -> list[str]:
         return []
     bare = _without_cause(text)
     if bare != text:
-        return [bare, *(f"{bare} from {name}" for name in (*_CAUSES, "None") if f"{bare} from {name}" != text)]
+        return [
+            bare,
+            *(f"{bare} from {name}" for name in (*_CAUSES, "None") if f"{bare} from {name}" != text),
+        ]
     return [f"{text} from {name}" for name in (*_CAUSES, "None")]
 
 
