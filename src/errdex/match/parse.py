@@ -227,6 +227,21 @@ LEVELS = {
 }  # fmt: skip
 
 
+_SNIP_FRAME = "-=~*_.#<>[]() \t"  # what a reporter draws around a cut mark: ``----snip----``
+_SNIP_WORDS = frozenset({"snip", "snipped", "snip snip", "snip...", "..snip.."})
+_SNIP_CAP = 80  # a cut mark is one short line
+
+
+def _snip_mark(ln: str) -> bool:
+    """A line the reporter put where they cut the paste (``----snip----``, ``[snip]``,
+    ``<snipped>``): the word alone between drawn punctuation, no text of the error's. Compared
+    after stripping, no search."""
+    if len(ln) > _SNIP_CAP:
+        return False
+    core = ln.strip(_SNIP_FRAME).lower()
+    return core in _SNIP_WORDS
+
+
 def clean(text: str) -> tuple[str, bool]:
     """Normalise line ends, drop NULs, colour codes and markdown links; keep the tail if huge."""
     truncated = len(text) > INPUT_CAP
@@ -246,6 +261,8 @@ def clean(text: str) -> tuple[str, bool]:
         fenced = _to_fence_close(text.split("\n"))
         text = "\n".join(_unfence(ln) for ln in fenced if not _FENCE.match(ln))
     lines = text.split("\n")
+    if "snip" in text or "SNIP" in text:
+        lines = [ln for ln in lines if not _snip_mark(ln)]
     if "`" in text:
         lines = _span_marks_off(lines)
     if "*" in text or "_" in text:
