@@ -6,7 +6,9 @@
   over another raise of the function whose literal merely resembles the text;
 - a log line whose timestamp runs into a ``LEVEL:name:`` record by a colon, no blank between
   (``%(asctime)s:%(levelname)s:%(name)s:%(message)s``, Superset's format; sshtunnel-002): the
-  time, level and logger name are the format's, not the message's.
+  time, level and logger name are the format's, not the message's;
+- a log line between the reporter's ``----snip----`` marks (python-engineio-007): a cut mark on
+  a line of its own is the reporter's, not the error's text.
 """
 
 from __future__ import annotations
@@ -75,6 +77,12 @@ TIMESTAMPED = (
 )
 
 
+SNIPPED = """\
+----snip----
+Could not reach gateway bastion:22 : timed out
+----snip----"""
+
+
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
     files = {
@@ -120,5 +128,18 @@ def test_a_timestamp_without_a_level_after_its_colon_is_left() -> None:
 
 def test_the_timestamped_basic_record_finds_its_log_call_exactly(gateway: Matcher) -> None:
     top = first(gateway.explain(TIMESTAMPED))
+    assert (top.path, top.function) == ("tunnelkit/gateway.py", "open_gateway")
+    assert not top.approximate
+
+
+def test_a_reporters_cut_marks_are_not_the_errors_text() -> None:
+    assert parse(SNIPPED).message == "Could not reach gateway bastion:22 : timed out"
+    assert parse("[snip]\nValueError: bad value").message == "bad value"
+    # a message that says the word among its own words keeps it
+    assert parse("ValueError: cannot snip this").message == "cannot snip this"
+
+
+def test_the_text_between_cut_marks_finds_its_log_call_exactly(gateway: Matcher) -> None:
+    top = first(gateway.explain(SNIPPED))
     assert (top.path, top.function) == ("tunnelkit/gateway.py", "open_gateway")
     assert not top.approximate
