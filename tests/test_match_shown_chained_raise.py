@@ -76,7 +76,10 @@ def test_without_the_printed_raise_the_cut_message_names_no_site(matcher: Matche
 
 
 def test_chained_forms_add_or_drop_the_cause() -> None:
-    assert chained_forms("raise E(msg) from exc") == ["raise E(msg)"]
+    # the bare form first, then the other causes (a release may chain it ``from None``)
+    dropped = chained_forms("raise E(msg) from exc")
+    assert dropped[0] == "raise E(msg)"
+    assert "raise E(msg) from None" in dropped and "raise E(msg) from exc" not in dropped
     forms = chained_forms("raise E(msg)")
     assert "raise E(msg) from e" in forms and "raise E(msg) from None" in forms
     assert chained_forms("return E(msg)") == []

@@ -1119,6 +1119,11 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         # (``parse.UNKNOWN_PATH``): its function is all that narrows a common statement down
         pathless = not frames[fi].path or frames[fi].path == UNKNOWN_PATH
         same = _statement_entries(idx, source, fn if pathless else None)
+        # the release may chain the raise another way (``from None`` became ``from exc``)
+        for other in () if same else chained_forms(source):
+            same = _statement_entries(idx, other, fn if pathless else None)
+            if same:
+                break
         module = import_root_path(frames[fi].path) if fi not in lib else None
         if module is not None:  # a frame of an installed package backs no copy of it in another
             same = [ei for ei in same if package_runs(idx.entry_path(ei), module)]
@@ -1298,13 +1303,18 @@ def chained_forms(statement: str) -> list[str]:
     that became ``raise X(...) from e`` (Django 2.0's ``raise ImproperlyConfigured(msg.format(
     ...))``, 6.1's ``... from e``), or the reverse. The cause is the name the handler binds,
     one of the conventional ones, or ``None`` (``from None``, to hide the context); the call
-    itself must be the same. A few exact look-ups of the statement table, no search."""
-    text = statement.rstrip()
+    itself must be the same. A chained statement is also tried with the other causes: python-
+    socketio 5.7's ``raise exceptions.ConnectionError(exc.args[0]) from None`` is 5.18's ``...
+    from exc``. A few exact look-ups of the statement table, no search."""
+    text = statement.strip()
     if not text.startswith("raise "):
         return []
     bare = _without_cause(text)
     if bare != text:
-        return [bare]
+        return [
+            bare,
+            *(f"{bare} from {name}" for name in (*_CAUSES, "None") if f"{bare} from {name}" != text),
+        ]
     return [f"{text} from {name}" for name in (*_CAUSES, "None")]
 
 

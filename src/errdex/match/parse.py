@@ -227,6 +227,21 @@ LEVELS = {
 }  # fmt: skip
 
 
+_SNIP_FRAME = "-=~*_.#<>[]() \t"  # what a reporter draws around a cut mark: ``----snip----``
+_SNIP_WORDS = frozenset({"snip", "snipped", "snip snip", "snip...", "..snip.."})
+_SNIP_CAP = 80  # a cut mark is one short line
+
+
+def _snip_mark(ln: str) -> bool:
+    """A line the reporter put where they cut the paste (``----snip----``, ``[snip]``,
+    ``<snipped>``): the word alone between drawn punctuation, no text of the error's. Compared
+    after stripping, no search."""
+    if len(ln) > _SNIP_CAP:
+        return False
+    core = ln.strip(_SNIP_FRAME).lower()
+    return core in _SNIP_WORDS
+
+
 def clean(text: str) -> tuple[str, bool]:
     """Normalise line ends, drop NULs, colour codes and markdown links; keep the tail if huge."""
     truncated = len(text) > INPUT_CAP
@@ -246,6 +261,8 @@ def clean(text: str) -> tuple[str, bool]:
         fenced = _to_fence_close(text.split("\n"))
         text = "\n".join(_unfence(ln) for ln in fenced if not _FENCE.match(ln))
     lines = text.split("\n")
+    if "snip" in text or "SNIP" in text:
+        lines = [ln for ln in lines if not _snip_mark(ln)]
     if "`" in text:
         lines = _span_marks_off(lines)
     if "*" in text or "_" in text:
@@ -1996,6 +2013,12 @@ _COLUMN_HEAD = re.compile(
 _COLUMN_PATH = re.compile(r"[\w.-]{1,200}\.pyw?:\d{1,9}")  # the last word only (fullmatch)
 _LOG_COLUMN = re.compile(r"^(DEBUG|INFO|WARNING|ERROR|CRITICAL) +(?=\S)")
 _LOG_BASIC = re.compile(r"^(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL):([\w.]{0,200}):")
+# a timestamp run into a ``LEVEL:name:`` record by a colon, no blank between (``%(asctime)s:
+# %(levelname)s:%(name)s:%(message)s``, Superset's default format): the time is the format's,
+# the record after it is read as ``_LOG_BASIC``'s
+_LOG_TS_BASIC = re.compile(
+    r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?:(?=(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL):)"
+)
 _LOG_GLOG = re.compile(
     r"^([DIWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d{1,9}\s+\d{1,9}\s+([^\s:\]]{1,500}):(\d{1,9})\]\s?"
 )
@@ -4801,6 +4824,8 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
             if field is not None and (f := field.match(msg)):
                 msg = msg[f.end() :]
             changed = True
+        if ts := _LOG_TS_BASIC.match(msg):
+            msg = msg[ts.end() :]
         m = _LOG_BASIC.match(msg) or _LOG_APP.match(msg) or _uvicorn_level(msg)
         if m is None and not changed and _COLUMN_HEAD.match(msg):
             m = _LOG_COLUMN.match(msg)  # a level in its column, no logger name (rich's)
