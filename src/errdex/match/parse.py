@@ -5636,6 +5636,16 @@ def _repr_under_prose(block: Block, msg: str) -> str:
     return got if len(block.exc_types) > known else msg
 
 
+def _repr_among_lines(block: Block, msg: str) -> str:
+    """An exception's repr in a paste of several lines: alone under the reporter's words that
+    introduce it (``_repr_under_prose``), else ending the one line of a log that shows one
+    (``_repr_ending_a_line``), when no frames hold the error."""
+    got = _repr_under_prose(block, msg)
+    if block.exc_types or block.frames:
+        return got
+    return _repr_ending_a_line(block, msg)
+
+
 def _repr_ending_a_line(block: Block, msg: str) -> str:
     """The one line of a paste of several that ends in an exception's repr of a class named as
     exceptions are (``... Card payment failed with exception CardError(u'Your card was
@@ -5652,11 +5662,15 @@ def _repr_ending_a_line(block: Block, msg: str) -> str:
         scratch = Block()
         got = _trailing_repr(scratch, text)
         real = [t for t in scratch.exc_types if not t.startswith("log.")]
-        if real and is_type_name(real[-1].rpartition(".")[2], strict=True) and any(ch.isalpha() for ch in got):
+        if (
+            real
+            and is_type_name(real[-1].rpartition(".")[2], strict=True)
+            and any(ch.isalpha() for ch in got)
+        ):
             found[(real[-1], got)] = None
     if len(found) != 1:
         return msg
-    (name, got), = found
+    ((name, got),) = found
     block.exc_types.append(name)
     return got
 
@@ -6041,6 +6055,12 @@ def _strip_prefixes(block: Block) -> None:
         block.exc_type = caught[0]
         block.message = _without_reporters_paragraphs(block, caught[1].strip())
         return
+    _strip_message_prefixes(block, msg)
+
+
+def _strip_message_prefixes(block: Block, msg: str) -> None:
+    """The prefixes of a message a log record's own prefixes are off already
+    (``_strip_prefixes``)."""
     msg = _json_exception(block, _key_value_record(block, msg))
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
@@ -6058,9 +6078,7 @@ def _strip_prefixes(block: Block) -> None:
     if _classless(block) and not (block.exc_types and block.frames):
         msg = _repr_in_line(block, msg)
     if not block.exc_types and "\n" in msg:
-        msg = _repr_under_prose(block, msg)
-    if not block.exc_types and not block.frames and "\n" in msg:
-        msg = _repr_ending_a_line(block, msg)
+        msg = _repr_among_lines(block, msg)
     if not block.exc_types:
         msg = _caught_in_parentheses(block, msg)
     msg = _bare_class_before_paragraphs(block, msg)
