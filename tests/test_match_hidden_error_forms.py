@@ -125,3 +125,20 @@ def test_class_in_parentheses_standing_alone(matcher: Matcher) -> None:
     assert q.exc_type == "payshop.OperationalError"
     assert q.message == "com.example.hive.CatalogException: Query q_7 failed: Namespace x not found"
     assert first(matcher.explain(WRAPPED)).function == "wait"
+
+
+def test_span_beside_quoted_code_or_a_stray_backtick_is_left() -> None:
+    # a sentence quoting code beside the span, and a paste whose backticks do not pair up
+    beside = "I get a `ValueError: ('Unknown format:', 'x')` exception in `d = parse(s)`.\n\nWhy?"
+    stray = 'We get an error: "Executor already used"`.\nAnd another: `RuntimeError: cannot schedule`.'
+    assert parse(beside).exc_type is None
+    assert parse(stray).exc_type is None
+
+
+def test_repr_alone_on_a_line_of_a_message_is_left() -> None:
+    # a library's message listing what a column raised: the repr is its line's whole text
+    q = parse(
+        "The following columns also raised exceptions on conversion:\n\n- price\n"
+        "  ValueError(\"could not convert string to float: 'N5'\")\n\nUsually this is due to inference."
+    )
+    assert q.exc_type is None

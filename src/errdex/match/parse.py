@@ -5169,10 +5169,13 @@ def _one_inline_span(msg: str) -> str | None:
     blank or at a line's start, and closed on its line. An undotted name may be a message's own
     quoting, so it counts only named as exceptions are (``is_type_name`` strict: ``CardError``,
     not ``Config``), with words after its colon (```` I get `CardError: Request req_x: Your
-    card was declined.` when ... ````, an error tracker's line the reporter quoted), and closed
-    by a backtick no word follows: one right before a word opens a name the message quotes
-    itself (```` `ValueError: no `x` here` ````), and the span's end is not known."""
+    card was declined.` when ... ````, an error tracker's line the reporter quoted), closed by
+    a backtick no word follows (one right before a word opens a name the message quotes itself,
+    ```` `ValueError: no `x` here` ````, and the span's end is not known), the only span of its
+    line (a sentence that quotes code beside it is about that code) and in a paste whose
+    backticks pair up (a stray one leaves which backtick closes what unknown)."""
     found: list[str] = []
+    paired = msg.count("`") % 2 == 0
     for line in msg.split("\n")[:_SPAN_LINES]:
         for i, j in _line_spans(line):
             if i and not line[i - 1].isspace():
@@ -5182,6 +5185,8 @@ def _one_inline_span(msg: str) -> str | None:
                 continue
             named = "." in m.group(1) or (
                 is_type_name(m.group(1), strict=True)
+                and paired
+                and line.count("`") == 2
                 and any(ch.isalpha() for ch in line[i + 1 + m.end() : j])
                 and not (j + 1 < len(line) and (line[j + 1].isalnum() or line[j + 1] == "_"))
             )
@@ -5651,14 +5656,19 @@ def _repr_ending_a_line(block: Block, msg: str) -> str:
     exceptions are (``... Card payment failed with exception CardError(u'Your card was
     declined.',)``, an application's log record among other records, Python 2's ``u`` and
     trailing comma included): the repr, read as ``_trailing_repr`` reads a line alone. The
-    records around it are the log's, the lines above it the reporter's. Only when exactly one
+    records around it are the log's, the lines above it the reporter's. The record's own words
+    stand before the repr: a line that is a repr alone (a library's message listing what each
+    column raised, ``  ValueError("...")`` under a column's name) or a ``raise`` statement is
+    a line of a message or of code, not a record of the error. Only when exactly one
     error reads so among the paste's first ``_SPAN_LINES * 2`` lines (the same repr repeated
     by a log counts once; two errors are two, and none is taken)."""
     found: dict[tuple[str, str], None] = {}
     for line in msg.split("\n")[: _SPAN_LINES * 2]:
         text = line.strip()
-        if not text.endswith(")") or len(text) > MESSAGE_CAP:
+        if not text.endswith(")") or len(text) > MESSAGE_CAP or text.startswith("raise "):
             continue
+        if " " not in text[: text.find("(")].strip():
+            continue  # the line opens with the repr: no record's words before it
         scratch = Block()
         got = _trailing_repr(scratch, text)
         real = [t for t in scratch.exc_types if not t.startswith("log.")]
