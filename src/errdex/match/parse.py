@@ -5172,8 +5172,10 @@ def _one_inline_span(msg: str) -> str | None:
     card was declined.` when ... ````, an error tracker's line the reporter quoted), closed by
     a backtick no word follows (one right before a word opens a name the message quotes itself,
     ```` `ValueError: no `x` here` ````, and the span's end is not known), the only span of its
-    line (a sentence that quotes code beside it is about that code) and in a paste whose
-    backticks pair up (a stray one leaves which backtick closes what unknown)."""
+    line (a sentence that quotes code beside it is about that code), opened after the
+    sentence's words (a span that is a whole line inside a paragraph is ``_span_paragraph``'s
+    to judge) and in a paste whose backticks pair up (a stray one leaves which backtick closes
+    what unknown)."""
     found: list[str] = []
     paired = msg.count("`") % 2 == 0
     for line in msg.split("\n")[:_SPAN_LINES]:
@@ -5184,7 +5186,8 @@ def _one_inline_span(msg: str) -> str | None:
             if m is None:
                 continue
             named = "." in m.group(1) or (
-                is_type_name(m.group(1), strict=True)
+                i > 0
+                and is_type_name(m.group(1), strict=True)
                 and paired
                 and line.count("`") == 2
                 and any(ch.isalpha() for ch in line[i + 1 + m.end() : j])
