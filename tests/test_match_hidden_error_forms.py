@@ -77,12 +77,6 @@ SPAN = (
 )
 
 
-def test_undotted_class_in_a_code_span_inside_a_sentence(matcher: Matcher) -> None:
-    q = parse(SPAN)
-    assert (q.exc_type, q.message) == ("CardError", "Request req_x1: Your card was declined.")
-    assert first(matcher.explain(SPAN)).function == "charge"
-
-
 def test_span_whose_end_opens_a_quoted_name_is_left() -> None:
     # the backtick after ``use`` opens the message's own quoting of ``Query``: the span's end
     # is unknown, so the first span is no error line of its own
@@ -99,12 +93,6 @@ LOG = (
 )
 
 
-def test_repr_ending_a_log_record_among_others(matcher: Matcher) -> None:
-    q = parse(LOG)
-    assert (q.exc_type, q.message) == ("CardError", "Your card was declined.")
-    assert first(matcher.explain(LOG)).function == "charge"
-
-
 def test_two_different_reprs_are_two_errors() -> None:
     q = parse(
         "Log:\n"
@@ -119,12 +107,30 @@ WRAPPED = (
 )
 
 
-def test_class_in_parentheses_standing_alone(matcher: Matcher) -> None:
-    q = parse(WRAPPED)
-    # the text after the parentheses is the caught error's str(), a server's class and all
-    assert q.exc_type == "payshop.OperationalError"
-    assert q.message == "com.example.hive.CatalogException: Query q_7 failed: Namespace x not found"
-    assert first(matcher.explain(WRAPPED)).function == "wait"
+@pytest.mark.parametrize(
+    ("text", "exc_type", "message", "function"),
+    [
+        # an undotted class's exception line in a code span inside a sentence
+        (SPAN, "CardError", "Request req_x1: Your card was declined.", "charge"),
+        # a log record ending in the exception's Python 2 repr, among other records
+        (LOG, "CardError", "Your card was declined.", "charge"),
+        # SQLAlchemy's (pkg.Class) text alone: the text is the caught error's str(), a
+        # server's class at its head and all
+        (
+            WRAPPED,
+            "payshop.OperationalError",
+            "com.example.hive.CatalogException: Query q_7 failed: Namespace x not found",
+            "wait",
+        ),
+    ],
+    ids=["span-in-sentence", "repr-ending-a-record", "class-in-parentheses"],
+)
+def test_form_read_as_class_and_text(
+    matcher: Matcher, text: str, exc_type: str, message: str, function: str
+) -> None:
+    q = parse(text)
+    assert (q.exc_type, q.message) == (exc_type, message)
+    assert first(matcher.explain(text)).function == function
 
 
 def test_span_beside_quoted_code_or_a_stray_backtick_is_left() -> None:
