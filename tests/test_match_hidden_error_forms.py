@@ -148,3 +148,11 @@ def test_repr_alone_on_a_line_of_a_message_is_left() -> None:
         "  ValueError(\"could not convert string to float: 'N5'\")\n\nUsually this is due to inference."
     )
     assert q.exc_type is None
+
+
+def test_raise_statement_among_lines_is_code() -> None:
+    # a pasted line of code that raises: no log record of the error
+    q = parse(
+        "def __bool__(self): raise TypeError('cannot determine truth value')\n\nI ran it in a notebook."
+    )
+    assert q.exc_type is None

@@ -5662,13 +5662,14 @@ def _repr_ending_a_line(block: Block, msg: str) -> str:
     records around it are the log's, the lines above it the reporter's. The record's own words
     stand before the repr: a line that is a repr alone (a library's message listing what each
     column raised, ``  ValueError("...")`` under a column's name) or a ``raise`` statement is
-    a line of a message or of code, not a record of the error. Only when exactly one
+    a line of a message or of code (``def f(self): raise E("...")`` too), not a record of the
+    error. Only when exactly one
     error reads so among the paste's first ``_SPAN_LINES * 2`` lines (the same repr repeated
     by a log counts once; two errors are two, and none is taken)."""
     found: dict[tuple[str, str], None] = {}
     for line in msg.split("\n")[: _SPAN_LINES * 2]:
         text = line.strip()
-        if not text.endswith(")") or len(text) > MESSAGE_CAP or text.startswith("raise "):
+        if not text.endswith(")") or len(text) > MESSAGE_CAP or "raise" in text.split():
             continue
         if " " not in text[: text.find("(")].strip():
             continue  # the line opens with the repr: no record's words before it
