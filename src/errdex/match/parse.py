@@ -886,6 +886,7 @@ FLAT_LINE_CAP = 20_000  # characters of one line searched for frames run togethe
 def _unflatten(lines: list[str]) -> list[str]:
     """Frames whose newlines were lost (``File "x", line 3, in f raise E(...) pkg.E: message`` on
     one line): split back into the frame, its source line and the message."""
+    lines = [part for ln in lines for part in _header_run_in(ln)]
     lines = [_after_raise_line(ln) for ln in lines]
     if not any('File "' in ln and ln.count('File "') + len(ln) > 0 and _FLAT_FRAME.match(ln) for ln in lines):
         return lines
@@ -912,6 +913,29 @@ def _unflatten(lines: list[str]) -> list[str]:
                 out.append("    " + source)
             out.append(message)
     return out
+
+
+_HEADER = "Traceback (most recent call last):"
+
+
+def _header_run_in(ln: str) -> list[str]:
+    """A whole traceback run into one line with its header (``Not approved - Traceback (most
+    recent call last): File "x", line 3, in f ...``): an application printed ``format_exc()``
+    into a sentence or a one-line log record, and its newlines were lost. The line is cut into
+    the words before the header (the application's), the header, and the frames run together,
+    which ``_unflatten`` splits apart. Only when the header is followed at once by a frame
+    (``File "``), so prose that merely names the header is left as it is; str.find only, on a
+    line no longer than ``FLAT_LINE_CAP``, so the work stays linear in the line."""
+    if len(ln) > FLAT_LINE_CAP:
+        return [ln]
+    at = ln.find(_HEADER)
+    if at < 0:
+        return [ln]
+    rest = ln[at + len(_HEADER) :].lstrip(" \t")
+    if not rest.startswith('File "') or ' File "' in ln[:at]:
+        return [ln]
+    before = ln[:at].rstrip()
+    return [before, _HEADER, rest] if before.strip() else [_HEADER, rest]
 
 
 def _after_raise_line(ln: str) -> str:
@@ -5178,19 +5202,34 @@ def _one_inline_span(msg: str) -> str | None:
     and a question in the paragraph under it): the span's text, the sentences around it the
     reporter's. Only when the paste holds exactly one such span among its first
     ``_SPAN_LINES`` lines (two spans are two errors, or an error and a name), opened after a
-    blank or at a line's start, and closed on its line; an undotted name in backticks may be a
-    message's own quoting."""
+    blank or at a line's start, and closed on its line. An undotted name may be a message's own
+    quoting, so it counts only named as exceptions are (``is_type_name`` strict: ``CardError``,
+    not ``Config``), with words after its colon (```` I get `CardError: Request req_x: Your
+    card was declined.` when ... ````, an error tracker's line the reporter quoted), closed by
+    a backtick no word follows (one right before a word opens a name the message quotes itself,
+    ```` `ValueError: no `x` here` ````, and the span's end is not known), the only span of its
+    line (a sentence that quotes code beside it is about that code), opened after the
+    sentence's words (a span that is a whole line inside a paragraph is ``_span_paragraph``'s
+    to judge) and in a paste whose backticks pair up (a stray one leaves which backtick closes
+    what unknown)."""
     found: list[str] = []
+    paired = msg.count("`") % 2 == 0
     for line in msg.split("\n")[:_SPAN_LINES]:
         for i, j in _line_spans(line):
             if i and not line[i - 1].isspace():
                 continue
             m = _TYPE_PREFIX.match(line[i + 1 : j])
-            if (
-                m is not None
-                and "." in m.group(1)
-                and _span_text("`", line[i + 1 : j + 1], True, after_prose=i > 0)
-            ):
+            if m is None:
+                continue
+            named = "." in m.group(1) or (
+                i > 0
+                and is_type_name(m.group(1), strict=True)
+                and paired
+                and line.count("`") == 2
+                and any(ch.isalpha() for ch in line[i + 1 + m.end() : j])
+                and not (j + 1 < len(line) and (line[j + 1].isalnum() or line[j + 1] == "_"))
+            )
+            if named and _span_text("`", line[i + 1 : j + 1], True, after_prose=i > 0):
                 found.append(line[i + 1 : j].strip())
     return found[0] if len(found) == 1 else None
 
@@ -5641,6 +5680,51 @@ def _repr_under_prose(block: Block, msg: str) -> str:
     return got if len(block.exc_types) > known else msg
 
 
+def _repr_among_lines(block: Block, msg: str) -> str:
+    """An exception's repr in a paste of several lines: alone under the reporter's words that
+    introduce it (``_repr_under_prose``), else ending the one line of a log that shows one
+    (``_repr_ending_a_line``), when no frames hold the error."""
+    got = _repr_under_prose(block, msg)
+    if block.exc_types or block.frames:
+        return got
+    return _repr_ending_a_line(block, msg)
+
+
+def _repr_ending_a_line(block: Block, msg: str) -> str:
+    """The one line of a paste of several that ends in an exception's repr of a class named as
+    exceptions are (``... Card payment failed with exception CardError(u'Your card was
+    declined.',)``, an application's log record among other records, Python 2's ``u`` and
+    trailing comma included): the repr, read as ``_trailing_repr`` reads a line alone. The
+    records around it are the log's, the lines above it the reporter's. The record's own words
+    stand before the repr: a line that is a repr alone (a library's message listing what each
+    column raised, ``  ValueError("...")`` under a column's name) or a ``raise`` statement is
+    a line of a message or of code (``def f(self): raise E("...")`` too), not a record of the
+    error. Only when exactly one
+    error reads so among the paste's first ``_SPAN_LINES * 2`` lines (the same repr repeated
+    by a log counts once; two errors are two, and none is taken)."""
+    found: dict[tuple[str, str], None] = {}
+    for line in msg.split("\n")[: _SPAN_LINES * 2]:
+        text = line.strip()
+        if not text.endswith(")") or len(text) > MESSAGE_CAP or "raise" in text.split():
+            continue
+        if " " not in text[: text.find("(")].strip():
+            continue  # the line opens with the repr: no record's words before it
+        scratch = Block()
+        got = _trailing_repr(scratch, text)
+        real = [t for t in scratch.exc_types if not t.startswith("log.")]
+        if (
+            real
+            and is_type_name(real[-1].rpartition(".")[2], strict=True)
+            and any(ch.isalpha() for ch in got)
+        ):
+            found[(real[-1], got)] = None
+    if len(found) != 1:
+        return msg
+    ((name, got),) = found
+    block.exc_types.append(name)
+    return got
+
+
 def _trailing_repr(block: Block, msg: str) -> str:
     """An exception's repr that ends the line behind an application's words (``Unreadable
     Notebook: <path> NotJSONError('...')``) or inside a code span (```` `Error('...')` ````), or
@@ -6016,6 +6100,17 @@ def _cut_frame_path(s: str) -> bool:
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, _from_error_record(block.message))
+    if (caught := _wrapped_class_alone(block, msg)) is not None:
+        block.exc_types.append(caught[0])
+        block.exc_type = caught[0]
+        block.message = _without_reporters_paragraphs(block, caught[1].strip())
+        return
+    _strip_message_prefixes(block, msg)
+
+
+def _strip_message_prefixes(block: Block, msg: str) -> None:
+    """The prefixes of a message a log record's own prefixes are off already
+    (``_strip_prefixes``)."""
     msg = _json_exception(block, _key_value_record(block, msg))
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
@@ -6033,7 +6128,7 @@ def _strip_prefixes(block: Block) -> None:
     if _classless(block) and not (block.exc_types and block.frames):
         msg = _repr_in_line(block, msg)
     if not block.exc_types and "\n" in msg:
-        msg = _repr_under_prose(block, msg)
+        msg = _repr_among_lines(block, msg)
     if not block.exc_types:
         msg = _caught_in_parentheses(block, msg)
     msg = _bare_class_before_paragraphs(block, msg)
@@ -6066,6 +6161,19 @@ def _strip_prefixes(block: Block) -> None:
     if key_error and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
         msg = msg[1:-1]
     block.message = _interpreter_suggestion(block, _without_reporters_paragraphs(block, msg.strip()))
+
+
+def _wrapped_class_alone(block: Block, msg: str) -> tuple[str, str] | None:
+    """A paste that opens with ``(pkg.module.Class) text`` and names no class before it
+    (SQLAlchemy's print of the driver's error it wrapped, ``(pyathena.error.OperationalError)
+    com.facebook...Exception: Namespace x not found``, copied without SQLAlchemy's own class
+    line, as an issue title): that class and the text after it, whole. The text is the caught
+    error's ``str()``, so a ``Name: `` at its head (a server's class the driver's message
+    quotes) is the message's own, not a further class of the paste. Only with no frames, no
+    class read yet and the class dotted and named as exceptions are (``class_in_parentheses``)."""
+    if block.frames or block.exc_types:
+        return None
+    return class_in_parentheses(msg.strip())
 
 
 def _validator_raise(block: Block, msg: str) -> str:
