@@ -2323,12 +2323,15 @@ def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
     # (an argument that is None in some branches, ``msg = None`` then text under a test, may
     # leave the printer its fallback: its texts are not always shown; nor are those of one
     # that may also hold a value unknown here, ``self.returncode`` that a subclass sets to
-    # ``"Unknown"`` in one branch and to a number in others)
+    # ``"Unknown"`` in one branch and to a number in others; nor are those of one that is, on
+    # some path, a helper's result alone, ``msg = with_source(...)`` before ``if hint: msg +=
+    # f"\nHint: {hint}"``: the helper words that path's message, which holds none of the text
+    # the other paths add, and each of its renderings is printed as it is)
     given = (*spec.args, *(a for _, a in spec.kwargs))
     texts = [
         p
         for a in given
-        if not any(is_none(v) or (len(v) == 1 and isinstance(v[0], Ph)) for v in a.value)
+        if not any(is_none(v) or _no_text_of_its_own(v) for v in a.value)
         for v in a.value
         for p in v
         if isinstance(p, str)
@@ -2346,6 +2349,12 @@ def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
         if any(t in _literal(p[0]) for t in own) or any(isinstance(x, Ph) and x.name in lone for x in p[0])
     ]
     return kept or pairs
+
+
+def _no_text_of_its_own(variant: Variant) -> bool:
+    """A form made of values given elsewhere alone (a placeholder, a call's result), with no
+    literal text of its own: which of the printer's renderings show it, no text tells."""
+    return bool(variant) and not any(isinstance(p, (str, Opt)) for p in variant)
 
 
 def _lone_placeholder(variant: Variant) -> Ph | None:
