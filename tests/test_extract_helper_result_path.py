@@ -51,4 +51,3 @@ def test_the_path_without_the_hint_is_a_template_too() -> None:
         "Invalid requirement: {req!r} (from {line_source})\nHint: It looks like a path.",
         "Invalid requirement: {req!r} (from {line_source})\nHint: = is not a valid operator.",
     }
-
