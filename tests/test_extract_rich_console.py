@@ -79,3 +79,43 @@ def test_a_class_without_rich_console_prints_as_before() -> None:
     plain = ERRORS.replace("__rich_console__", "describe")
     got = _templates(plain)
     assert got["generate"] == {"metadata generation failed"}
+
+
+SUBPROCESS = (
+    ERRORS
+    + """
+
+class SubprocessError(DiagnosticError):
+    def __init__(self, *, command_description, exit_code):
+        super().__init__(
+            message=f"{command_description} did not run successfully.",
+            context=None,
+            hint_stmt="This error originates from a subprocess, and is likely not a problem with this tool.",
+        )
+        self.command_description = command_description
+        self.exit_code = exit_code
+
+    def __str__(self):
+        return f"{self.command_description} exited with {self.exit_code}"
+
+
+def call_subprocess(args, command_desc):
+    code = len(args)
+    if code:
+        raise SubprocessError(command_description=command_desc, exit_code=code)
+
+
+def install(kind):
+    call_subprocess(["pip"], command_desc=f"installing build dependencies for {kind}")
+"""
+)
+
+
+def test_a_callers_text_is_still_supplied_beside_the_lines_rich_prints() -> None:
+    # the class's own hint line, long and placeholder-free, is no part of the sentence the
+    # caller's words complete: the caller still supplies ``{command_description} exited ...``
+    got = _templates(SUBPROCESS)
+    assert got["install"] == {
+        "installing build dependencies for {kind} exited with {code}",
+        "installing build dependencies for {kind} did not run successfully.",
+    }
