@@ -174,3 +174,24 @@ def test_the_wrapped_text_with_its_hint_is_found(matcher: Matcher) -> None:
     m = first(matcher.explain(paste))
     assert m.function.endswith("_parse")
     assert not m.approximate
+
+
+# the hint set in several branches with distinct texts: the raise's argument has one form per
+# branch, the plain one (no hint) the helper's result alone, with no literal text of its own
+BRANCHED_HINTS = REQS.replace(
+    '            hint = "It looks like a path."\n        else:',
+    '            hint = "It looks like a path."\n        elif "=" in req:\n'
+    '            hint = "= is not a valid operator."\n        else:',
+)
+
+
+def test_the_path_without_the_hint_is_a_template_beside_the_hinted_ones() -> None:
+    # the class is the codebase's own, so its renderings pass the filter keeping a printer's
+    # forms that show the raise's own text (``resolve._showing``): the hints' words are the
+    # only literal text of the argument's forms, and the plain path holds none of them
+    ex = extract([SourceFile("reqlib/constructors.py", BRANCHED_HINTS.encode())], "local/reqlib", jobs=1)
+    assert {r.template for r in ex.records if r.function.endswith("_parse")} == {
+        "Invalid requirement: {req!r} (from {line_source})",
+        "Invalid requirement: {req!r} (from {line_source})\nHint: It looks like a path.",
+        "Invalid requirement: {req!r} (from {line_source})\nHint: = is not a valid operator.",
+    }

@@ -22,7 +22,7 @@ import ast
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from errdex.extract.facts import NAMED_STR, BaseCall, ExcSpec, FuncInfo, InitInfo
+from errdex.extract.facts import NAMED_STR, RICH_METHOD, BaseCall, ExcSpec, FuncInfo, InitInfo
 from errdex.extract.templates import (
     CAUGHT,
     CAUGHT_OWN,
@@ -107,7 +107,7 @@ class ClassMessages:
         self._children: dict[str, list[str]] | None = None
         self._raised: dict[str, list[tuple[str, ExcSpec]]] | None = None
         self._state: set[str] = set()  # filled by ``construct``: attributes holding state
-        self._reports: dict[str, list[FuncInfo]] | None = None  # class -> its report methods
+        self._reports: dict[str, list[tuple[str, FuncInfo]]] | None = None  # class -> its report methods
         # ``attr``'s property reads under the outermost one (``_PROP_READS``), and how deep
         self._prop_reads = 0
         self._props_open = 0
@@ -379,6 +379,9 @@ class ClassMessages:
             if depth >= _MAX_DEPTH:
                 return default
             return union(default, self.reported(state, depth), self.message_property(state, depth))
+        if depth < _MAX_DEPTH:
+            # rich prints the instance through ``__rich_console__``, whatever ``str()`` says
+            forms.append(self.reported(state, depth, rich=True))
         return union_n(forms, cap)
 
     def message_property(self, state: State, depth: int) -> Value:
@@ -409,19 +412,24 @@ class ClassMessages:
                     return _joins(info.printed or info.ret)
         return False
 
-    def reported(self, state: State, depth: int) -> Value:
+    def reported(self, state: State, depth: int, *, rich: bool = False) -> Value:
         """The text a report method of the class renders (``formatrepr``), for this instance:
         its first line and the whole, the variants that keep some literal text once filled. A
-        class without a printer shows that report, not ``str()``, where its framework prints it."""
+        class without a printer shows that report, not ``str()``, where its framework prints it.
+        ``rich``: only the lines its ``__rich_console__`` yields, which rich prints whether or
+        not the class has a printer."""
         if self._reports is None:
-            reports: dict[str, list[FuncInfo]] = {}
+            reports: dict[str, list[tuple[str, FuncInfo]]] = {}
             for fk, info in self.r.funcs.items():
                 if info.report:
-                    reports.setdefault(fk.rpartition(".")[0], []).append(info)
+                    owner, _, meth = fk.rpartition(".")
+                    reports.setdefault(owner, []).append((meth, info))
             self._reports = reports
         out: list[Value] = []
         for i, k in enumerate(state.mro):
-            for info in self._reports.get(k, ()):
+            for meth, info in self._reports.get(k, ()):
+                if rich and f".{meth}" != RICH_METHOD:
+                    continue
                 for shown in dict.fromkeys((_first_line(info.report), info.report)):
                     filled = self.fill(shown, info.self_name or "self", state, i, depth + 1)
                     # an attribute the call set to None is printed by another kind of report

@@ -36,6 +36,9 @@ ANNOTATED_MARK = "?"
 # ``<Name>`` + this suffix (``super().__str__()`` is the next class's, whichever that is)
 NAMED_STR = ".__str__(<self>)"
 
+# rich's protocol: a class defining it is printed by rich (a CLI's error handler) through it
+RICH_METHOD = ".__rich_console__"
+
 
 @by_fields
 @dataclass(slots=True)

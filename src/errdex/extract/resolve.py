@@ -251,7 +251,7 @@ class Resolver:
         # functions that calls supplied message text to (their own raise is then a relay)
         self.supplied_to: set[str] = set()
         self._methods: dict[str, list[str]] | None = None
-        self._own: dict[int, int] = {}  # id of a helper's raise -> its own literal text's length
+        self._own: dict[int, list[tuple[list[str], int]]] = {}  # a helper raise id -> its forms
         # the renderings an argument that is None in some branches leads to (``class_text``), for
         # the site being built alone: ``build_records`` empties it before each site
         self.bare: set[str] = set()  # (as templates: renderings of one text differ in empty parts)
@@ -1963,19 +1963,20 @@ class Resolver:
         for exc_type, qual, bases, pairs in self.exc(self.inner(relay, info, call, owner), depth + 1):
             # the call supplies the message when its text is at least as much as the helper's
             # own (``check(ok, "x must be positive")``), not a word in the helper's sentence
-            kept = [p for p in pairs if sum(len(t) for t in texts if t in _literal(p[0])) >= own]
+            kept = [p for p in pairs if sum(len(t) for t in texts if t in _literal(p[0])) >= _own_in(p, own)]
             if kept:
                 out.append((exc_type, qual, bases, kept))
         return out
 
-    def _own_text(self, relay: ExcSpec, depth: int) -> int:
-        """How much literal text a helper's raise has without its caller's arguments."""
+    def _own_text(self, relay: ExcSpec, depth: int) -> list[tuple[list[str], int]]:
+        """How much literal text a helper's raise has without its caller's arguments, form by
+        form: each form's literal pieces and their length."""
         key = id(relay)
         got = self._own.get(key)
         if got is None:
-            got = max(
-                (len(_literal(m)) for *_, pairs in self.exc(relay, depth + 1) for m, _ in pairs), default=0
-            )
+            got = [
+                (_literals(m), len(_literal(m))) for *_, pairs in self.exc(relay, depth + 1) for m, _ in pairs
+            ]
             self._own[key] = got
         return got
 
@@ -2323,12 +2324,15 @@ def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
     # (an argument that is None in some branches, ``msg = None`` then text under a test, may
     # leave the printer its fallback: its texts are not always shown; nor are those of one
     # that may also hold a value unknown here, ``self.returncode`` that a subclass sets to
-    # ``"Unknown"`` in one branch and to a number in others)
+    # ``"Unknown"`` in one branch and to a number in others; nor are those of one that is, on
+    # some path, a helper's result alone, ``msg = with_source(...)`` before ``if hint: msg +=
+    # f"\nHint: {hint}"``: the helper words that path's message, which holds none of the text
+    # the other paths add, and each of its renderings is printed as it is)
     given = (*spec.args, *(a for _, a in spec.kwargs))
     texts = [
         p
         for a in given
-        if not any(is_none(v) or (len(v) == 1 and isinstance(v[0], Ph)) for v in a.value)
+        if not any(is_none(v) or _no_text_of_its_own(v) for v in a.value)
         for v in a.value
         for p in v
         if isinstance(p, str)
@@ -2346,6 +2350,12 @@ def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
         if any(t in _literal(p[0]) for t in own) or any(isinstance(x, Ph) and x.name in lone for x in p[0])
     ]
     return kept or pairs
+
+
+def _no_text_of_its_own(variant: Variant) -> bool:
+    """A form made of values given elsewhere alone (a placeholder, a call's result), with no
+    literal text of its own: which of the printer's renderings show it, no text tells."""
+    return bool(variant) and not any(isinstance(p, _T_STR_OPT) for p in variant)
 
 
 def _lone_placeholder(variant: Variant) -> Ph | None:
@@ -2436,6 +2446,19 @@ def _closed_words(pairs: list[Pair]) -> bool:
 
 
 _CLOSED_WORDS = 4
+
+
+def _own_in(pair: Pair, own: list[tuple[list[str], int]]) -> int:
+    """The helper's own text in one form a call of it renders: the longest of the helper's
+    forms whose every piece that form shows (the same sentence, the caller's words added), else
+    the longest of all. A class printing other lines beside its message (rich's ``note:`` and
+    ``hint:`` lines, written wholly by the class) would otherwise set the bar for a sentence
+    they are no part of."""
+    text = _literal(pair[0])
+    return max(
+        (n for pieces, n in own if all(x in text for x in pieces)),
+        default=max((n for _, n in own), default=0),
+    )
 
 
 def _literal(parts: Flat) -> str:
@@ -2766,6 +2789,7 @@ def _spreads(call: Ref) -> bool:
 # builds a new union object each time it runs (~0.4 us; the extractor runs such tests ~500k
 # times while jax 0.10.2 is extracted), where a tuple made once answers the same.
 _T_STR_PH = (str, Ph)
+_T_STR_OPT = (str, Opt)
 
 
 def _formatted_parts(value: Value) -> Iterator[Part]:

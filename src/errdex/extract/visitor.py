@@ -43,6 +43,7 @@ from errdex.extract.facts import (
     FORWARD_MARK,
     MODULE_CLASSES_MARK,
     NAMED_STR,
+    RICH_METHOD,
     SUBCLASSES_MARK,
     TABLE_MARK,
     BaseCall,
@@ -200,6 +201,8 @@ _OUTSIDE_RAISER_NAMES = frozenset(k.rpartition(".")[2] for k in OUTSIDE_RAISERS)
 # like an exception (dnspython's are one sentence; a class's documentation runs longer)
 _DOC_MESSAGE_MAX = 200
 _VERSION_RE = re.compile(r"^\d+(\.\d+)*$")
+_MAX_RICH_PIECES = 8  # attributes one ``__rich_console__`` yields, kept as its printed lines
+
 # Lines that may hold a warn/log call, a reporter's message (``REPORTER_METHODS``) or a lambda;
 # only statements touching them are searched.
 _FLAG_RE = re.compile(r"warn|reporter|\.(?:error|exception|critical|fatal|log)\s*\(|lambda", re.IGNORECASE)
@@ -1574,6 +1577,8 @@ class ModuleVisitor:
         self.note_passed_maps(value, env, frame)
         if (type(value) is ast.Yield or type(value) is ast.YieldFrom) and YIELDS in env:
             self.on_yield(value, env, frame)
+        if type(value) is ast.Yield:
+            self.note_rich_piece(value, env, frame)
         if not self.want_sites:
             return
         if type(value) is ast.Call:
@@ -2117,6 +2122,25 @@ class ModuleVisitor:
             held = env.get(arg.id) if isinstance(arg, ast.Name) else None
             if isinstance(held, tuple) and value_has_literal(held):
                 frame.report.append(held)
+
+    def note_rich_piece(self, value: ast.Yield, env: Env, frame: Frame) -> None:
+        """A piece an exception class's ``__rich_console__`` yields that is one of its own
+        attributes, alone or handed to a call that lays it out (pip's ``yield
+        _prefix_with_indent(self.message, console, prefix="x ")``): rich prints the instance
+        through that method, not through ``str()``, so each such attribute, as the instance
+        holds it, is a line the user sees (kept with the class's report texts)."""
+        if not frame.exc_class or frame.self_name is None or not frame.qualname.endswith(RICH_METHOD):
+            return
+        node = value.value
+        if isinstance(node, ast.Call) and node.args:
+            node = node.args[0]
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == frame.self_name
+            and len(frame.report) < _MAX_RICH_PIECES
+        ):
+            frame.report.append(self.eval_msg(node, env, frame))
 
     def guard_conds(self, g: Guard, frame: Frame) -> tuple[Cond, ...]:
         """What a guard on the way to a statement assumes, as conditions (``if``/``else`` only)."""
