@@ -390,13 +390,19 @@ def test_sets_pinning_the_same_releases_read_one_catalogue(
     assert _pin_owners(found) == {"a": "a", "b": "a", "c": "c"}
     assert [d.name for d in _twins_last(found)] == ["a", "c", "b"]
     monkeypatch.setattr(sys.modules[__name__], "PIN_OWNERS", _pin_owners(found))
+    # x==1 is pinned by a and by c, which have catalogues of their own; y==2 by a and its twin b
+    assert _shared_releases(found, _pin_owners(found)) == {("x", "1")}
+    monkeypatch.setattr(sys.modules[__name__], "SHARED", _shared_releases(found, _pin_owners(found)))
     owner, name = found[0], found[1]
     cache = tmp_path / "cache"
     cache.mkdir()
     built: list[str] = []
+    copied: list[list[str]] = []
 
-    def index_set(db: str, versions: dict[str, str], log: Any, jobs: int) -> float:
+    def index_set(db: str, versions: dict[str, str], log: Any, jobs: int, shared: dict[str, str]) -> float:
         built.append(db)
+        copied.append(sorted(shared))  # the releases to index alone once and copy
+        assert all(Path(single).parent.name.startswith("releases-") for single in shared.values())
         Path(db).write_bytes(b"a catalogue")
         return 1.5
 
@@ -408,3 +414,4 @@ def test_sets_pinning_the_same_releases_read_one_catalogue(
     assert not list(cache.glob("b-*"))
     assert len(built) == 1 and Path(db).parent.name.startswith("a-")
     assert _catalogue(cache, found[2], log=sys.stderr)[1] == 1.5 and len(built) == 2  # c: its own
+    assert copied == [["pypi:x==1"], ["pypi:x==1"]]  # a and c copy x==1; y==2 is a's alone
