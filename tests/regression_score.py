@@ -254,8 +254,8 @@ while todo:
         progressed = True
     if todo and not progressed:
         time.sleep(0.2)
-copies = dict(shared)
-for s in index_releases(specs, db, jobs=jobs, tests=False, list_tags=False, copies=copies):
+
+for s in index_releases(specs, db, jobs=jobs, tests=False, list_tags=False, copies=shared):
     print(f"index {s.repo}=={s.version}: {s.seconds:.1f}s{'' if s.changed else ' (unchanged)'}", file=sys.stderr)
 """
 

@@ -109,19 +109,30 @@ def test_a_catalogue_assembled_from_copies_is_the_one_indexed_in_place(
     assert [x.repo for x in summaries] == ["local/alpha", "local/beta", "local/gamma"]
     assert [x.errors for x in summaries] == [2, 1, 2]  # the copies report the counts indexing made
 
-    with closing(sqlite3.connect(assembled)) as conn:
-        marks = dict(
-            conn.execute("SELECT r.name, x.indexed_at FROM snapshots x JOIN repos r ON r.id = x.repo_id")
-        )
-    assert marks["local/alpha"] == marks["local/gamma"] == "from the single catalogue"
-    assert marks["local/beta"] != "from the single catalogue"  # indexed in place
+    # the releases indexed one after another (``overlap=False``) copy alike
+    one_by_one = tmp_path / "one_by_one.db"
+    index_releases(
+        specs,
+        str(one_by_one),
+        jobs=1,
+        list_tags=False,
+        overlap=False,
+        copies={k: str(v) for k, v in singles.items()},
+    )
+    for db in (assembled, one_by_one):
+        with closing(sqlite3.connect(db)) as conn:
+            marks = dict(
+                conn.execute("SELECT r.name, x.indexed_at FROM snapshots x JOIN repos r ON r.id = x.repo_id")
+            )
+        assert marks["local/alpha"] == marks["local/gamma"] == "from the single catalogue"
+        assert marks["local/beta"] != "from the single catalogue"  # indexed in place
 
-    a, b = canonical(whole), canonical(assembled)
+    a, b, c = canonical(whole), canonical(assembled), canonical(one_by_one)
     assert a["errors"] and a["code_facts"] and a["symbol_names"] and a["occurrence_places"]
     # the shared file is one text and one code fact in either catalogue
     assert len({row[0] for row in a["blobs"]}) == len(a["blobs"])
     for table in REFS:
-        assert a[table] == b[table], table
+        assert a[table] == b[table] == c[table], table
     # the same match index, byte for byte, but for the catalogue's generation it is stamped with
     # (a counter of writes: a copy is one write, an index several)
     made = []

@@ -187,12 +187,11 @@ def index_releases(
 
     try:
         with fetch_once():  # releases of one git URL: only the first one's open refreshes the clone
-            if overlap:
-                for chunk, source in _copy_runs(specs, copies or {}):
-                    got = _copied(store, chunk[0], source, prog) if source is not None else None
-                    if got is not None:
-                        done(got)
-                        continue
+            for chunk, source in _copy_runs(specs, copies or {}):
+                got = _copied(store, chunk[0], source, prog) if source is not None else None
+                if got is not None:
+                    done(got)
+                elif overlap:
                     _overlapped(
                         store,
                         chunk,
@@ -206,21 +205,21 @@ def index_releases(
                         settle,
                         tests=tests,
                     )
-            else:
-                for i, spec in enumerate(specs, 1):
-                    prog.stage(f"release {i}/{len(specs)}: {spec}")
-                    done(
-                        _index_one(
-                            store,
-                            spec,
-                            jobs=jobs,
-                            prog=prog,
-                            cache_dir=cache_dir,
-                            memo=memo,
-                            sdist_tests=sdist_tests,
-                            tests=tests,
+                else:
+                    for spec in chunk:
+                        prog.stage(f"release {len(out) + 1}/{len(specs)}: {spec}")
+                        done(
+                            _index_one(
+                                store,
+                                spec,
+                                jobs=jobs,
+                                prog=prog,
+                                cache_dir=cache_dir,
+                                memo=memo,
+                                sdist_tests=sdist_tests,
+                                tests=tests,
+                            )
                         )
-                    )
     finally:
         repos = {x.repo for x in out}
         changed = sorted(

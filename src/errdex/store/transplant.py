@@ -28,6 +28,7 @@ catalogues), not one handed over by a stranger.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,8 +123,6 @@ def _version(conn: sqlite3.Connection, schema: str) -> str | None:
 
 
 def _copy(conn: sqlite3.Connection) -> Transplanted | None:
-    import json
-
     if _version(conn, "main") != _version(conn, "src") or _version(conn, "src") != str(s.SCHEMA_VERSION):
         return None
     snaps = conn.execute("SELECT id, repo_id, version, ref_kind, stats FROM src.snapshots").fetchall()
@@ -155,14 +154,11 @@ def _copy(conn: sqlite3.Connection) -> Transplanted | None:
     run(
         f"INSERT OR IGNORE INTO main.blobs ({_cols(_names('blobs'))}) SELECT {_cols(_names('blobs'))} FROM src.blobs"
     )
-    per_snapshot_runs = {
-        "file_runs": _names("file_runs", skip=("repo_id", "first_id", "last_id")),
-    }
-    for table, cols in per_snapshot_runs.items():
-        run(
-            f"INSERT INTO main.{table} (repo_id, first_id, last_id, {_cols(cols)})"
-            f" SELECT :repo, :snap, :snap, {_cols(cols)} FROM src.{table}"
-        )
+    file_cols = _names("file_runs", skip=("repo_id", "first_id", "last_id"))
+    run(
+        f"INSERT INTO main.file_runs (repo_id, first_id, last_id, {_cols(file_cols)})"
+        f" SELECT :repo, :snap, :snap, {_cols(file_cols)} FROM src.file_runs"
+    )
     err_cols = _names("errors", skip=("repo_id",))
     run(
         f"INSERT OR IGNORE INTO main.errors (repo_id, {_cols(err_cols)}) SELECT :repo, {_cols(err_cols)} FROM src.errors"
